@@ -1,0 +1,1 @@
+"""termscribe: safe transcripts of untrusted terminal byte streams."""
