@@ -1,0 +1,896 @@
+"""The ``lines`` interpreter: a terminal model whose scrolled-off lines are final.
+
+The model is a window of ``rows`` rows with a cursor, like a terminal screen.
+``columns=None`` makes rows unbounded (up to MAX_LINE_CELLS, nothing wraps); a
+number makes rows that wide, and printing past the right margin wraps like a
+terminal (DECAWM), with wrapped rows joined back into one logical line in the
+transcript. Rows that scroll off the top of the window are *committed*: they
+can never change again and can be taken out for streaming.
+
+Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
+``convertEol``. Decisions, each pinned by a test:
+
+* A bare LF (and VT, FF, which xterm treats as LF) also returns to column 0:
+  output captured through pipes has no CR.
+* BS moves left without erasing; the next character overwrites (``a\\bb``
+  shows ``b``; man's ``_\\bx`` shows ``x``).
+* Erasing to the end of a line truncates it: blank cells at the end of a line
+  are never part of the transcript, whatever their background.
+* ED 2 erases the window only. ED 3 (erase scrollback) and RIS never touch
+  committed lines: nothing that was shown can be taken back.
+* Lines scrolled out of a region whose top is the first row are committed
+  (xterm puts them in scrollback); lines scrolled out of any other region,
+  deleted by DL, scrolled by SU/SD or pushed out by IL are gone, as on screen.
+* The alternate screen (modes 47, 1047, 1049) is emulated but never
+  committed: leaving it shows the normal screen as it was.
+* REP repeats the last printed character at most up to the end of the window
+  (or of the row cap); huge parameters are clamped, never allocated.
+* Cursor addressing clamps to the window; window operations, reports and
+  queries do nothing (no answer can be sent from a transcript).
+* A combining mark with no previous cell on its row is shown on a space.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import repeat
+
+from ._line import MAX_LINE_CELLS, Line, Row, omission_marker
+from ._parser import Performer, parse_params
+from ._style import DEFAULT, Link, Style
+from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, marker
+
+__all__ = ["DEC_SPECIAL_GRAPHICS", "LinesModel"]
+
+#: VT100 line-drawing characters (ESC ( 0), as xterm maps them.
+DEC_SPECIAL_GRAPHICS = str.maketrans(
+    {
+        "`": "◆", "a": "▒", "b": "␉", "c": "␌", "d": "␍", "e": "␊", "f": "°", "g": "±",
+        "h": "␤", "i": "␋", "j": "┘", "k": "┐", "l": "┌", "m": "└", "n": "┼", "o": "⎺",
+        "p": "⎻", "q": "─", "r": "⎼", "s": "⎽", "t": "├", "u": "┤", "v": "┴", "w": "┬",
+        "x": "│", "y": "≤", "z": "≥", "{": "π", "|": "≠", "}": "£", "~": "·",
+    }
+)  # fmt: skip
+
+_TAB = 8
+
+
+class _Saved:
+    """Cursor state saved by DECSC / mode 1049."""
+
+    __slots__ = ("charsets", "gl", "origin", "style", "x", "y")
+
+    def __init__(
+        self, x: int, y: int, style: Style, charsets: list[bool], gl: int, origin: bool
+    ) -> None:
+        self.x = x
+        self.y = y
+        self.style = style
+        self.charsets = list(charsets)
+        self.gl = gl
+        self.origin = origin
+
+
+class _Screen:
+    """One buffer (normal or alternate): its rows, margins and saved cursor."""
+
+    __slots__ = ("bottom", "rows", "saved", "top")
+
+    def __init__(self, height: int) -> None:
+        self.rows = [Row() for _ in range(height)]
+        self.top = 0
+        self.bottom = height - 1
+        self.saved: _Saved | None = None
+
+
+class LinesModel(Performer):
+    """Interprets parser events into rows; see the module docstring."""
+
+    def __init__(self, columns: int | None, rows: int, max_lines: int | None) -> None:
+        self.width = columns
+        self.height = rows
+        # The right margin: the window width, or the row cap when unbounded.
+        self._limit = columns if columns is not None else MAX_LINE_CELLS
+        self.max_lines = max_lines
+        self._normal = _Screen(rows)
+        self._alt = _Screen(rows)
+        self._screen = self._normal
+        self._rows = self._normal.rows
+        self.x = 0
+        self.y = 0
+        self.style = DEFAULT
+        self.autowrap = True
+        self.origin = False
+        self.insert = False
+        self._charsets = [False, False, False, False]  # G0-G3: DEC graphics?
+        self._gl = 0  # which G set is invoked into GL (SO/SI)
+        self._translate = False
+        self._tabs: set[int] | None = None  # None: a stop every 8 columns
+        self._last = ""  # last printed character, for REP
+        self._wrapping = False  # inside _wrap: the row scrolling off continues
+        # Committed output.
+        self._committed: deque[Line] = deque()
+        self._dropped_lines = 0
+        self._pending: list[Row] = []  # committed rows of an unfinished logical line
+        self._pending_cells = 0
+        self._pending_omitted = 0
+
+    # -- queries -----------------------------------------------------------
+
+    @property
+    def alternate(self) -> bool:
+        return self._screen is self._alt
+
+    def take_committed(self) -> list[Line]:
+        """Remove and return the lines committed since the last call."""
+        lines = list(self._committed)
+        self._committed.clear()
+        return lines
+
+    def lines(self) -> list[Line]:
+        """Every line of the transcript still held: committed, then window."""
+        out: list[Line] = []
+        if self._dropped_lines:
+            out.append(Line(((omission_marker(self._dropped_lines, "earlier lines"), DEFAULT),)))
+        out.extend(self._committed)
+        out.extend(self.window_lines())
+        return out
+
+    def window_lines(self) -> list[Line]:
+        """The normal screen's rows as logical lines, down to the cursor or
+        the last non-blank row, whichever is lower."""
+        rows = self._normal.rows
+        cursor_y = self.y
+        if self._screen is self._alt:
+            saved = self._normal.saved
+            cursor_y = saved.y if saved is not None else 0
+        last = cursor_y
+        for index in range(len(rows) - 1, cursor_y, -1):
+            if rows[index].trimmed_length() or rows[index].omitted:
+                last = index
+                break
+        out: list[Line] = []
+        group: list[Row] = []
+        omitted = 0
+        if self._pending or self._pending_omitted:
+            if rows[0].continued:
+                group = list(self._pending)
+                omitted = self._pending_omitted
+            else:
+                out.append(Line.from_rows(self._pending, self._pending_omitted))
+        for row in rows[: last + 1]:
+            if group and not row.continued:
+                out.append(Line.from_rows(group, omitted))
+                group = []
+                omitted = 0
+            group.append(row)
+        if group:
+            out.append(Line.from_rows(group, omitted))
+        return out
+
+    def screen_rows(self) -> list[Row]:
+        """The rows of the active screen, for screen snapshots."""
+        return self._rows
+
+    # -- committing --------------------------------------------------------
+
+    def _commit(self, row: Row, continues: bool) -> None:
+        """Row scrolled off the top; ``continues``: the next row continues it."""
+        if self._pending and not row.continued:
+            self._finish_pending()
+        if self._pending_cells + len(row.cells) > MAX_LINE_CELLS:
+            end = len(row.cells) if continues else row.trimmed_length()
+            self._pending_omitted += end + row.omitted
+        else:
+            self._pending.append(row)
+            self._pending_cells += len(row.cells)
+        if not continues:
+            self._finish_pending()
+
+    def _finish_pending(self) -> None:
+        if not self._pending and not self._pending_omitted:
+            return
+        line = Line.from_rows(self._pending, self._pending_omitted)
+        self._pending = []
+        self._pending_cells = 0
+        self._pending_omitted = 0
+        committed = self._committed
+        committed.append(line)
+        if self.max_lines is not None and len(committed) > self.max_lines:
+            committed.popleft()
+            self._dropped_lines += 1
+
+    # -- printing ----------------------------------------------------------
+
+    def print(self, text: str) -> None:
+        if self._translate:
+            text = text.translate(DEC_SPECIAL_GRAPHICS)
+        if text.isascii():
+            self._print_cells(text)
+        else:
+            self._print_unicode(text)
+        self._last = text[-1]
+
+    def _print_unicode(self, text: str) -> None:
+        run: list[str] = []
+        for ch in text:
+            if ch < "\x80":
+                run.append(ch)
+                continue
+            width, kind, stored = char_info(ch)
+            if kind == CONTEXT:
+                if run:
+                    self._print_cells(run)
+                    run = []
+                if is_join_base(self._prev_char()):
+                    self._combine(stored)
+                    continue
+                stored = marker(ch)
+                width = len(stored)
+                kind = MARK
+            if kind == MARK:
+                run.extend(stored)
+            elif width == 1:
+                run.append(stored)
+            else:
+                if run:
+                    self._print_cells(run)
+                    run = []
+                if width == 0:
+                    self._combine(stored)
+                else:
+                    self._print_wide(stored)
+        if run:
+            self._print_cells(run)
+
+    def _print_cells(self, cells: str | list[str]) -> None:
+        """Print single-width cells at the cursor, wrapping as needed."""
+        width = self.width
+        if width is None:
+            x = self.x
+            n = len(cells)
+            if x + n > MAX_LINE_CELLS:
+                keep = max(0, MAX_LINE_CELLS - x)
+                self._rows[self.y].omitted += n - keep
+                cells = cells[:keep]
+                n = keep
+                if not n:
+                    return
+            self._write(cells, n)
+            self.x = x + n
+            return
+        i = 0
+        n = len(cells)
+        while i < n:
+            x = self.x
+            if x >= width:
+                if self.autowrap:
+                    self._wrap()
+                    x = 0
+                else:
+                    x = self.x = width - 1
+            space = width - x
+            chunk: str | list[str]
+            if not self.autowrap and n - i > space:
+                chunk = [*cells[i : i + space - 1], cells[n - 1]]
+                i = n
+            else:
+                chunk = cells[i : i + space]
+                i += len(chunk)
+            self._write(chunk, len(chunk))
+            self.x = x + len(chunk)
+
+    def _print_wide(self, ch: str) -> None:
+        width = self.width
+        if width is not None:
+            if width < 2:
+                return
+            if self.x >= width - 1:
+                if self.autowrap:
+                    if self.x == width - 1:
+                        self._write(" ", 1)
+                    self._wrap()
+                else:
+                    self.x = width - 2
+        elif self.x + 2 > MAX_LINE_CELLS:
+            self._rows[self.y].omitted += 1
+            return
+        self._write([ch, ""], 2)
+        self.x += 2
+
+    def _write(self, cells: str | list[str], n: int) -> None:
+        """Store n cells at the cursor; the caller ensures they fit."""
+        if self.insert:
+            self._insert_blanks(n)
+        row = self._rows[self.y]
+        row_cells = row.cells
+        x = self.x
+        length = len(row_cells)
+        if x == length:
+            row_cells.extend(cells)
+            row.styles.extend(repeat(self.style, n))
+        elif x > length:
+            pad = x - length
+            row_cells.extend(repeat(" ", pad))
+            row_cells.extend(cells)
+            row.styles.extend(repeat(DEFAULT, pad))
+            row.styles.extend(repeat(self.style, n))
+        else:
+            end = x + n
+            if row_cells[x] == "" and x:
+                row_cells[x - 1] = " "
+            if end < length and row_cells[end] == "":
+                row_cells[end] = " "
+            row_cells[x:end] = cells
+            row.styles[x:end] = repeat(self.style, n)
+
+    def _wrap(self) -> None:
+        self._wrapping = True
+        self._index()
+        self._wrapping = False
+        self._rows[self.y].continued = True
+        self.x = 0
+
+    def _prev_char(self) -> str:
+        cells = self._rows[self.y].cells
+        x = min(self.x, len(cells))
+        while x > 0:
+            x -= 1
+            if cells[x]:
+                return cells[x][-1]
+        return ""
+
+    def _combine(self, mark: str) -> None:
+        row = self._rows[self.y]
+        cells = row.cells
+        x = min(self.x, len(cells))
+        while x > 0 and not cells[x - 1]:
+            x -= 1
+        if x == 0:
+            self._print_cells([" " + mark])
+            return
+        if len(cells[x - 1]) <= MAX_COMBINING:
+            cells[x - 1] += mark
+
+    # -- C0 / C1 controls --------------------------------------------------
+
+    def execute(self, control: str) -> None:
+        self._last = ""
+        if control == "\n" or control == "\x0b" or control == "\x0c":
+            self.x = 0
+            self._index()
+        elif control == "\r":
+            self.x = 0
+        elif control == "\x08":
+            x = min(self.x, self._limit - 1)
+            self.x = x - 1 if x > 0 else 0
+        elif control == "\t":
+            self._tab(1)
+        elif control == "\x0e":
+            self._shift(1)
+        elif control == "\x0f":
+            self._shift(0)
+        elif control == "\x84":
+            self._index()
+        elif control == "\x85":
+            self.x = 0
+            self._index()
+        elif control == "\x88":
+            self._set_tab()
+        elif control == "\x8d":
+            self._reverse_index()
+
+    def _shift(self, gl: int) -> None:
+        self._gl = gl
+        self._translate = self._charsets[gl]
+
+    def _index(self) -> None:
+        screen = self._screen
+        if self.y == screen.bottom:
+            self._scroll_up(1)
+        elif self.y < self.height - 1:
+            self.y += 1
+
+    def _reverse_index(self) -> None:
+        screen = self._screen
+        if self.y == screen.top:
+            self._scroll_down(1)
+        elif self.y > 0:
+            self.y -= 1
+
+    def _scroll_up(self, count: int) -> None:
+        screen = self._screen
+        rows = screen.rows
+        top, bottom = screen.top, screen.bottom
+        commit = top == 0 and screen is self._normal
+        for _ in range(min(count, bottom - top + 1)):
+            row = rows.pop(top)
+            rows.insert(bottom, Row())
+            if commit:
+                self._commit(row, self._wrapping if top == bottom else rows[0].continued)
+
+    def _scroll_down(self, count: int) -> None:
+        screen = self._screen
+        rows = screen.rows
+        for _ in range(min(count, screen.bottom - screen.top + 1)):
+            del rows[screen.bottom]
+            rows.insert(screen.top, Row())
+
+    def _tab(self, count: int) -> None:
+        x = self.x
+        last = self._limit - 1
+        for _ in range(min(count, self._limit)):
+            if x >= last:
+                break
+            if self._tabs is None:
+                x = (x // _TAB + 1) * _TAB
+            else:
+                x = min((t for t in self._tabs if t > x), default=last)
+        self.x = min(x, last)
+
+    def _back_tab(self, count: int) -> None:
+        x = min(self.x, self._limit - 1)
+        for _ in range(min(count, self._limit)):
+            if x <= 0:
+                break
+            if self._tabs is None:
+                x = (x - 1) // _TAB * _TAB
+            else:
+                x = max((t for t in self._tabs if t < x), default=0)
+        self.x = x
+
+    def _set_tab(self) -> None:
+        if self._tabs is None:
+            self._tabs = set(range(_TAB, self._limit, _TAB))
+        self._tabs.add(min(self.x, self._limit - 1))
+
+    # -- escape sequences --------------------------------------------------
+
+    def esc_dispatch(self, intermediates: str, final: str) -> None:
+        self._last = ""
+        if not intermediates:
+            if final == "7":
+                self._save_cursor()
+            elif final == "8":
+                self._restore_cursor()
+            elif final == "D":
+                self._index()
+            elif final == "E":
+                self.x = 0
+                self._index()
+            elif final == "M":
+                self._reverse_index()
+            elif final == "H":
+                self._set_tab()
+            elif final == "c":
+                self._reset()
+            elif final == "n":  # LS2
+                self._gl = 2
+                self._translate = self._charsets[2]
+            elif final == "o":  # LS3
+                self._gl = 3
+                self._translate = self._charsets[3]
+        elif intermediates in ("(", ")", "*", "+"):
+            index = "()*+".index(intermediates)
+            self._charsets[index] = final == "0"
+            self._translate = self._charsets[self._gl]
+        elif intermediates == "#" and final == "8":
+            self._alignment_test()
+
+    def _alignment_test(self) -> None:
+        """DECALN: fill the window with E, as xterm does."""
+        screen = self._screen
+        width = self._limit if self.width is not None else 80
+        for row in screen.rows:
+            row.cells = ["E"] * width
+            row.styles = [DEFAULT] * width
+            row.continued = False
+        screen.top, screen.bottom = 0, self.height - 1
+        self.x = self.y = 0
+
+    def _save_cursor(self) -> None:
+        self._screen.saved = _Saved(
+            self.x, self.y, self.style, self._charsets, self._gl, self.origin
+        )
+
+    def _restore_cursor(self) -> None:
+        saved = self._screen.saved
+        if saved is None:
+            self.x = self.y = 0
+            self.style = DEFAULT.with_link(self.style.link)
+            self.origin = False
+            self._charsets = [False] * 4
+            self._gl = 0
+        else:
+            self.x = min(saved.x, self._limit)
+            self.y = min(saved.y, self.height - 1)
+            self.style = saved.style
+            self._charsets = list(saved.charsets)
+            self._gl = saved.gl
+            self.origin = saved.origin
+        self._translate = self._charsets[self._gl]
+
+    def _reset(self) -> None:
+        """RIS: a fresh window; committed lines stay."""
+        self._finish_pending()
+        self._normal = _Screen(self.height)
+        self._alt = _Screen(self.height)
+        self._screen = self._normal
+        self._rows = self._normal.rows
+        self.x = self.y = 0
+        self.style = DEFAULT
+        self.autowrap = True
+        self.origin = False
+        self.insert = False
+        self._charsets = [False] * 4
+        self._gl = 0
+        self._translate = False
+        self._tabs = None
+
+    # -- control sequences -------------------------------------------------
+
+    def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
+        if final == "m":
+            if not private and not intermediates:
+                self.style = self.style.apply_sgr(params)
+            return
+        last = self._last
+        self._last = ""
+        if intermediates:
+            if intermediates == "!" and final == "p" and not private:
+                self._soft_reset()
+            return
+        if private:
+            if private == "?" and final in "hl":
+                self._private_mode(params, final == "h")
+            return
+        handler = _CSI.get(final)
+        if handler is not None:
+            handler(self, parse_params(params), last)
+
+    def _arg(self, values: tuple[int | tuple[int, ...], ...], index: int, default: int) -> int:
+        if index >= len(values):
+            return default
+        value = values[index]
+        if isinstance(value, tuple):
+            value = value[0]
+        return value or default
+
+    def _clamp_x(self) -> int:
+        return min(self.x, self._limit - 1)
+
+    def _vertical_bounds(self) -> tuple[int, int]:
+        screen = self._screen
+        if screen.top <= self.y <= screen.bottom:
+            return screen.top, screen.bottom
+        return 0, self.height - 1
+
+    def _cuu(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        top = self._screen.top if self.y >= self._screen.top else 0
+        self.y = max(top, self.y - self._arg(v, 0, 1))
+        self.x = self._clamp_x()
+
+    def _cud(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        bottom = self._screen.bottom if self.y <= self._screen.bottom else self.height - 1
+        self.y = min(bottom, self.y + self._arg(v, 0, 1))
+        self.x = self._clamp_x()
+
+    def _cuf(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self.x = min(self._limit - 1, self._clamp_x() + self._arg(v, 0, 1))
+
+    def _cub(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self.x = max(0, self._clamp_x() - self._arg(v, 0, 1))
+
+    def _cnl(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
+        self._cud(v, last)
+        self.x = 0
+
+    def _cpl(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
+        self._cuu(v, last)
+        self.x = 0
+
+    def _cha(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self.x = min(self._limit, self._arg(v, 0, 1)) - 1
+
+    def _hpr(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
+        self._cuf(v, last)
+
+    def _vpa(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self._goto_row(self._arg(v, 0, 1))
+        self.x = self._clamp_x()
+
+    def _vpr(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
+        self.y = min(self.height - 1, self.y + self._arg(v, 0, 1))
+        self.x = self._clamp_x()
+
+    def _cup(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self._goto_row(self._arg(v, 0, 1))
+        self.x = min(self._limit, self._arg(v, 1, 1)) - 1
+
+    def _goto_row(self, row: int) -> None:
+        if self.origin:
+            screen = self._screen
+            self.y = min(screen.bottom, screen.top + row - 1)
+        else:
+            self.y = min(self.height, row) - 1
+
+    def _ed(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        mode = self._arg(v, 0, 0)
+        rows = self._rows
+        if mode == 0:
+            self._erase_line(0)
+            for index in range(self.y + 1, self.height):
+                rows[index] = Row()
+        elif mode == 1:
+            for index in range(self.y):
+                rows[index] = Row()
+            self._erase_line(1)
+        elif mode == 2:
+            for index in range(self.height):
+                rows[index] = Row()
+        # mode 3 (erase scrollback) never touches committed lines.
+
+    def _el(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self._erase_line(self._arg(v, 0, 0))
+
+    def _erase_line(self, mode: int) -> None:
+        row = self._rows[self.y]
+        cells = row.cells
+        x = self._clamp_x()
+        if mode == 0:
+            if x < len(cells):
+                _split_wide(cells, x)
+                del cells[x:]
+                del row.styles[x:]
+            row.omitted = 0
+        elif mode == 1:
+            self._blank(row, 0, x + 1)
+        elif mode == 2:
+            self._rows[self.y] = fresh = Row()
+            fresh.continued = row.continued
+
+    def _blank(self, row: Row, start: int, end: int) -> None:
+        """Erase cells [start, end) to blanks in the erase style."""
+        cells = row.cells
+        end = min(end, len(cells))
+        if start >= end:
+            return
+        _split_wide(cells, start)
+        _split_wide(cells, end)
+        count = end - start
+        cells[start:end] = repeat(" ", count)
+        row.styles[start:end] = repeat(self.style.erase_style, count)
+
+    def _ech(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        x = self._clamp_x()
+        self._blank(self._rows[self.y], x, x + self._arg(v, 0, 1))
+
+    def _dch(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        row = self._rows[self.y]
+        cells = row.cells
+        x = self._clamp_x()
+        if x >= len(cells):
+            return
+        end = min(len(cells), x + self._arg(v, 0, 1))
+        _split_wide(cells, x)
+        _split_wide(cells, end)
+        del cells[x:end]
+        del row.styles[x:end]
+
+    def _ich(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        saved = self.x
+        self.x = self._clamp_x()
+        self._insert_blanks(self._arg(v, 0, 1))
+        self.x = saved
+
+    def _insert_blanks(self, count: int) -> None:
+        row = self._rows[self.y]
+        cells = row.cells
+        x = self.x
+        if x >= len(cells):
+            return
+        count = min(count, self._limit - x)
+        _split_wide(cells, x)
+        cells[x:x] = repeat(" ", count)
+        row.styles[x:x] = repeat(self.style.erase_style, count)
+        if len(cells) > self._limit:
+            del cells[self._limit :]
+            del row.styles[self._limit :]
+            if _is_wide(cells[-1]):  # its right half was pushed out
+                cells[-1] = " "
+
+    def _il(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        screen = self._screen
+        if not screen.top <= self.y <= screen.bottom:
+            return
+        rows = screen.rows
+        for _ in range(min(self._arg(v, 0, 1), screen.bottom - self.y + 1)):
+            del rows[screen.bottom]
+            rows.insert(self.y, Row())
+        self.x = 0
+
+    def _dl(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        screen = self._screen
+        if not screen.top <= self.y <= screen.bottom:
+            return
+        rows = screen.rows
+        for _ in range(min(self._arg(v, 0, 1), screen.bottom - self.y + 1)):
+            del rows[self.y]
+            rows.insert(screen.bottom, Row())
+        self.x = 0
+
+    def _su(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        screen = self._screen
+        rows = screen.rows
+        for _ in range(min(self._arg(v, 0, 1), screen.bottom - screen.top + 1)):
+            del rows[screen.top]
+            rows.insert(screen.bottom, Row())
+
+    def _sd(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self._scroll_down(self._arg(v, 0, 1))
+
+    def _rep(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
+        if not last:
+            return
+        count = self._arg(v, 0, 1)
+        if self.width is None:
+            count = min(count, max(0, MAX_LINE_CELLS - self.x))
+        else:
+            count = min(count, self.width * self.height)
+        if count:
+            self.print(last * count)
+
+    def _cht(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self._tab(self._arg(v, 0, 1))
+
+    def _cbt(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self._back_tab(self._arg(v, 0, 1))
+
+    def _tbc(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        mode = self._arg(v, 0, 0)
+        if mode == 3:
+            self._tabs = set()
+        elif mode == 0:
+            if self._tabs is None:
+                self._tabs = set(range(_TAB, self._limit, _TAB))
+            self._tabs.discard(self._clamp_x())
+
+    def _decstbm(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        top = self._arg(v, 0, 1)
+        bottom = self._arg(v, 1, self.height)
+        bottom = min(bottom, self.height)
+        if top >= bottom:
+            return
+        screen = self._screen
+        screen.top = top - 1
+        screen.bottom = bottom - 1
+        self.x = 0
+        self.y = screen.top if self.origin else 0
+
+    def _scosc(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        if not v:
+            self._save_cursor()
+
+    def _scorc(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        if not v:
+            self._restore_cursor()
+
+    def _ansi_mode(self, v: tuple[int | tuple[int, ...], ...], on: bool) -> None:
+        if 4 in v:
+            self.insert = on
+
+    def _sm(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self._ansi_mode(v, True)
+
+    def _rm(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
+        self._ansi_mode(v, False)
+
+    def _private_mode(self, params: str, on: bool) -> None:
+        for value in parse_params(params):
+            mode = value[0] if isinstance(value, tuple) else value
+            if mode == 7:
+                self.autowrap = on
+            elif mode == 6:
+                self.origin = on
+                self.x = 0
+                self.y = self._screen.top if on else 0
+            elif mode in (47, 1047, 1049):
+                self._alternate_screen(mode, on)
+
+    def _alternate_screen(self, mode: int, on: bool) -> None:
+        if on:
+            if self._screen is self._alt:
+                return
+            if mode == 1049:
+                self._save_cursor()
+                self._alt = _Screen(self.height)
+            self._screen = self._alt
+        else:
+            if self._screen is not self._alt:
+                return
+            if mode == 1047:
+                self._alt = _Screen(self.height)
+            self._screen = self._normal
+            if mode == 1049:
+                self._restore_cursor()
+        self._rows = self._screen.rows
+        self.x = min(self.x, self._limit)
+        self.y = min(self.y, self.height - 1)
+
+    def _soft_reset(self) -> None:
+        """DECSTR."""
+        self.style = DEFAULT
+        self.autowrap = True
+        self.origin = False
+        self.insert = False
+        self._charsets = [False] * 4
+        self._gl = 0
+        self._translate = False
+        screen = self._screen
+        screen.top, screen.bottom = 0, self.height - 1
+        screen.saved = None
+
+    # -- strings -----------------------------------------------------------
+
+    def osc_dispatch(self, payload: str) -> None:
+        self._last = ""
+        if payload.startswith("8;"):
+            self.style = self.style.with_link(parse_hyperlink(payload))
+
+
+def parse_hyperlink(payload: str) -> Link | None:
+    """The link an OSC 8 payload opens (None closes the current one)."""
+    parts = payload.split(";", 2)
+    if len(parts) < 3 or not parts[2]:
+        return None
+    link_id = ""
+    for param in parts[1].split(":"):
+        if param.startswith("id="):
+            link_id = param[3:]
+    return Link.make(parts[2], link_id)
+
+
+def _is_wide(cell: str) -> bool:
+    return cell >= "\x80" and char_info(cell[0])[0] == 2
+
+
+def _split_wide(cells: list[str], x: int) -> None:
+    """Before an edit at x, blank a wide character that x would cut in two."""
+    if 0 < x < len(cells) and cells[x] == "":
+        cells[x - 1] = " "
+        cells[x] = " "
+
+
+_CSI = {
+    "A": LinesModel._cuu,
+    "B": LinesModel._cud,
+    "C": LinesModel._cuf,
+    "D": LinesModel._cub,
+    "E": LinesModel._cnl,
+    "F": LinesModel._cpl,
+    "G": LinesModel._cha,
+    "`": LinesModel._cha,
+    "a": LinesModel._hpr,
+    "d": LinesModel._vpa,
+    "e": LinesModel._vpr,
+    "H": LinesModel._cup,
+    "f": LinesModel._cup,
+    "J": LinesModel._ed,
+    "K": LinesModel._el,
+    "X": LinesModel._ech,
+    "P": LinesModel._dch,
+    "@": LinesModel._ich,
+    "L": LinesModel._il,
+    "M": LinesModel._dl,
+    "S": LinesModel._su,
+    "T": LinesModel._sd,
+    "b": LinesModel._rep,
+    "I": LinesModel._cht,
+    "Z": LinesModel._cbt,
+    "g": LinesModel._tbc,
+    "r": LinesModel._decstbm,
+    "s": LinesModel._scosc,
+    "u": LinesModel._scorc,
+    "h": LinesModel._sm,
+    "l": LinesModel._rm,
+}

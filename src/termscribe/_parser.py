@@ -1,0 +1,514 @@
+"""Syntax of terminal output: the DEC/ANSI parser of vt100.net.
+
+This module knows syntax only. It splits decoded text into printable runs,
+control functions and sequences, and calls a :class:`Performer`; meaning (what
+a cursor move or a colour does) lives in the interpreters.
+
+The state machine is Paul Flo Williams' "A parser for DEC's ANSI-compatible
+video terminals" (https://vt100.net/emu/dec_ansi_parser), one method per
+state, named as on the diagram. Rules of this file:
+
+* Anywhere: CAN (0x18) and SUB (0x1A) abort the current sequence (nothing is
+  dispatched) and return to GROUND; ESC starts a new escape sequence whatever
+  the state; the C1 controls U+0080-U+009F (only as decoded code points: a raw
+  byte 0x80-0x9F is ill-formed UTF-8 and became U+FFFD earlier) act as their
+  7-bit equivalents (0x9B = CSI, 0x9D = OSC, 0x90 = DCS, 0x9C = ST, 0x98/0x9E/
+  0x9F = SOS/PM/APC, others are executed).
+* Every buffer has a named limit below. A sequence that overflows one is
+  marked ignored: it is consumed to its end and never dispatched, and the
+  parser resynchronises on the next sequence.
+* Printable runs are found by one compiled regex, and complete, well-formed
+  CSI sequences in GROUND by another; both produce exactly the calls the
+  state machine would. Character-by-character work happens only inside other
+  escape sequences, and string payloads are consumed in runs.
+
+Differences from the original diagram, each a deliberate choice:
+
+* Colon (0x3A) is a parameter character (sub-parameters, ``38:2::r:g:b``), as
+  in vte and xterm, instead of sending the sequence to CSI_IGNORE.
+* DEL (0x7F) is ignored in GROUND, as xterm does, instead of printed.
+* BEL (0x07) ends OSC strings (xterm) and also SOS/PM/APC strings (a common
+  extension: build logs use ``ESC _ ... BEL`` for timestamps).
+* A string (OSC, DCS, SOS/PM/APC) is dispatched only when it ends with ST
+  (``ESC \\`` or 0x9C) or BEL. ESC followed by anything other than ``\\``
+  aborts the string; CAN/SUB abort it too. An open string at ``finish()`` is
+  dropped.
+* Code points above U+00A0 inside an escape or control sequence header are
+  not part of any valid sequence: in ESCAPE states they end the sequence
+  without dispatch, in CSI/DCS headers they send it to the ignore state. In
+  string payloads they are ordinary payload characters.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = [
+    "MAX_INTERMEDIATES",
+    "MAX_PARAMS",
+    "MAX_PARAM_CHARS",
+    "MAX_PARAM_VALUE",
+    "MAX_STRING_CHARS",
+    "Parser",
+    "Performer",
+    "parse_params",
+]
+
+#: Parameters per CSI/DCS sequence (vte uses 32; xterm 30).
+MAX_PARAMS = 32
+#: Characters in the raw parameter string; bounds the work of parsing it and
+#: keeps ``int()`` far below CPython's digit limit (a 50 000-digit ReDoS input
+#: is consumed and ignored).
+MAX_PARAM_CHARS = 256
+#: A single numeric parameter saturates here, as vte saturates at u16.
+MAX_PARAM_VALUE = 65535
+#: Intermediate bytes per sequence (vte: 2).
+MAX_INTERMEDIATES = 2
+#: OSC / DCS payload characters kept (xterm.js caps payloads at 10 MB; a
+#: transcript needs only OSC 8 links, whose URIs are far shorter).
+MAX_STRING_CHARS = 8192
+
+# States, named as on the vt100.net diagram.
+GROUND = 0
+ESCAPE = 1
+ESCAPE_INTERMEDIATE = 2
+CSI_ENTRY = 3
+CSI_PARAM = 4
+CSI_INTERMEDIATE = 5
+CSI_IGNORE = 6
+DCS_ENTRY = 7
+DCS_PARAM = 8
+DCS_INTERMEDIATE = 9
+DCS_PASSTHROUGH = 10
+DCS_IGNORE = 11
+OSC_STRING = 12
+SOS_PM_APC_STRING = 13
+
+STATE_NAMES = {
+    GROUND: "GROUND",
+    ESCAPE: "ESCAPE",
+    ESCAPE_INTERMEDIATE: "ESCAPE_INTERMEDIATE",
+    CSI_ENTRY: "CSI_ENTRY",
+    CSI_PARAM: "CSI_PARAM",
+    CSI_INTERMEDIATE: "CSI_INTERMEDIATE",
+    CSI_IGNORE: "CSI_IGNORE",
+    DCS_ENTRY: "DCS_ENTRY",
+    DCS_PARAM: "DCS_PARAM",
+    DCS_INTERMEDIATE: "DCS_INTERMEDIATE",
+    DCS_PASSTHROUGH: "DCS_PASSTHROUGH",
+    DCS_IGNORE: "DCS_IGNORE",
+    OSC_STRING: "OSC_STRING",
+    SOS_PM_APC_STRING: "SOS_PM_APC_STRING",
+}
+
+# Printable run in GROUND: everything but C0, DEL and C1.
+_TEXT = re.compile(r"[^\x00-\x1f\x7f-\x9f]+")
+# A complete CSI sequence on the no-ignore path of the diagram: optional
+# private marker, parameters, intermediates, final. Anything else (C0 inside,
+# overflow, a marker after parameters, a split at the end of a chunk) takes
+# the state machine, which produces the same dispatch.
+_CSI = re.compile(
+    "(?:\x1b\\[|\x9b)([<-?]?)"
+    f"([0-9:;]{{0,{MAX_PARAM_CHARS}}})([ -/]{{0,{MAX_INTERMEDIATES}}})([@-~])"
+)
+# Runs consumed at once inside sequences and strings.
+_PARAM_RUN = re.compile(r"[0-9:;]+")
+_IGNORE_RUN = re.compile(r"[ -?\x7f]+")
+_OSC_RUN = re.compile(r"[^\x00-\x1f\x80-\x9f]+")
+_PASSTHROUGH_RUN = re.compile(r"[^\x18\x1a\x1b\x7f-\x9f]+")
+_SOS_RUN = re.compile(r"[^\x07\x18\x1a\x1b\x80-\x9f]+")
+
+
+# (state, (private, params, intermediates, final), payload) of a string that
+# saw ESC and is dispatched only if ST follows.
+_PendingString = tuple[int, tuple[str, str, str, str], str]
+
+
+class Performer:
+    """Receives what the parser recognises. Every method is a no-op here."""
+
+    def print(self, text: str) -> None:
+        """A run of printable characters (no C0, DEL or C1 inside)."""
+
+    def execute(self, control: str) -> None:
+        """A C0 control, or a C1 control that does not start a sequence."""
+
+    def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
+        """A complete control sequence; ``params`` is raw (see parse_params)."""
+
+    def esc_dispatch(self, intermediates: str, final: str) -> None:
+        """A complete escape sequence (not CSI, OSC, DCS or a string)."""
+
+    def osc_dispatch(self, payload: str) -> None:
+        """An operating system command ended by ST or BEL."""
+
+    def dcs_dispatch(
+        self, private: str, params: str, intermediates: str, final: str, payload: str
+    ) -> None:
+        """A device control string ended by ST."""
+
+
+@lru_cache(maxsize=4096)
+def parse_params(raw: str) -> tuple[int | tuple[int, ...], ...]:
+    """Parse a raw parameter string into values.
+
+    ``""`` gives ``()``; an empty parameter is 0 (callers apply defaults);
+    a parameter with colon sub-parameters becomes a tuple (``"38:2::1:2:3"``
+    gives ``((38, 2, 0, 1, 2, 3),)``). Values saturate at MAX_PARAM_VALUE.
+    Extra parameters beyond MAX_PARAMS are dropped.
+    """
+    if not raw:
+        return ()
+    out: list[int | tuple[int, ...]] = []
+    for part in raw.split(";")[:MAX_PARAMS]:
+        if ":" in part:
+            out.append(tuple(_value(p) for p in part.split(":")))
+        else:
+            out.append(_value(part))
+    return tuple(out)
+
+
+def _value(digits: str) -> int:
+    if not digits:
+        return 0
+    if len(digits) > 5:
+        return MAX_PARAM_VALUE
+    return min(int(digits), MAX_PARAM_VALUE)
+
+
+class Parser:
+    """The vt100.net state machine over decoded text, calling a Performer."""
+
+    __slots__ = (
+        "_collect",
+        "_final",
+        "_ignore",
+        "_params",
+        "_payload",
+        "_payload_len",
+        "_perform",
+        "_private",
+        "_state",
+        "_string_end",
+    )
+
+    def __init__(self, performer: Performer) -> None:
+        self._perform = performer
+        self._state = GROUND
+        self._private = ""
+        self._params = ""
+        self._collect = ""
+        self._final = ""
+        self._ignore = False
+        self._payload: list[str] = []
+        self._payload_len = 0
+        # Set when ESC arrives inside a string: the string is dispatched only
+        # if the ESC turns out to start ST (ESC \\).
+        self._string_end: _PendingString | None = None
+
+    @property
+    def state(self) -> str:
+        """The current state's name, as on the vt100.net diagram."""
+        return STATE_NAMES[self._state]
+
+    def feed(self, text: str) -> None:
+        """Parse ``text``; state carries over to the next call."""
+        perform = self._perform
+        text_match = _TEXT.match
+        csi_match = _CSI.match
+        i = 0
+        n = len(text)
+        while i < n:
+            if self._state == GROUND:
+                m = text_match(text, i)
+                if m is not None:
+                    i = m.end()
+                    perform.print(m.group())
+                    continue
+                c = text[i]
+                if c == "\x1b" or c == "\x9b":
+                    m = csi_match(text, i)
+                    if m is not None:
+                        i = m.end()
+                        perform.csi_dispatch(*m.groups())
+                        continue
+                elif c < "\x80":
+                    i += 1
+                    if c != "\x7f":
+                        perform.execute(c)
+                    continue
+            i = self._advance(text, i)
+
+    def finish(self) -> None:
+        """End of input: an open sequence or string is dropped, not dispatched."""
+        self._enter_ground()
+
+    # -- the state machine -------------------------------------------------
+
+    def _advance(self, text: str, i: int) -> int:
+        """Consume at least one character at ``i``; return the next index."""
+        c = text[i]
+        o = ord(c)
+        # Anywhere transitions.
+        if o == 0x1B:
+            self._enter_escape()
+            return i + 1
+        if o == 0x18 or o == 0x1A:
+            self._string_end = None
+            self._enter_ground()
+            return i + 1
+        if 0x80 <= o <= 0x9F:
+            return self._c1(o, i)
+        state = self._state
+        if state == GROUND:  # only reached for code points >= U+00A0 after a split
+            self._perform.print(c)
+            return i + 1
+        if state == ESCAPE:
+            return self._escape(text, i, o)
+        if state == ESCAPE_INTERMEDIATE:
+            return self._escape_intermediate(o, i)
+        if state in (CSI_ENTRY, CSI_PARAM, CSI_INTERMEDIATE):
+            return self._csi(text, i, o)
+        if state == CSI_IGNORE:
+            return self._csi_ignore(text, i, o)
+        if state in (DCS_ENTRY, DCS_PARAM, DCS_INTERMEDIATE):
+            return self._dcs_header(text, i, o)
+        if state == DCS_PASSTHROUGH:
+            return self._dcs_passthrough(text, i)
+        if state == DCS_IGNORE:
+            return i + 1
+        if state == OSC_STRING:
+            return self._osc_string(text, i, o)
+        return self._sos_pm_apc_string(text, i, o)
+
+    def _c1(self, o: int, i: int) -> int:
+        self._string_end = None
+        if o == 0x9C:  # ST
+            self._end_string()
+        elif o == 0x9B:
+            self._enter_ground()
+            self._enter(CSI_ENTRY)
+        elif o == 0x9D:
+            self._enter_ground()
+            self._enter(OSC_STRING)
+        elif o == 0x90:
+            self._enter_ground()
+            self._enter(DCS_ENTRY)
+        elif o in (0x98, 0x9E, 0x9F):
+            self._enter_ground()
+            self._enter(SOS_PM_APC_STRING)
+        else:
+            self._enter_ground()
+            self._perform.execute(chr(o))
+        return i + 1
+
+    def _escape(self, text: str, i: int, o: int) -> int:
+        if o < 0x20:
+            self._perform.execute(chr(o))
+        elif o == 0x7F:
+            pass
+        elif o <= 0x2F:
+            self._collect_char(chr(o))
+            self._state = ESCAPE_INTERMEDIATE
+        elif o == 0x5B:  # [
+            self._enter(CSI_ENTRY)
+        elif o == 0x5D:  # ]
+            self._enter(OSC_STRING)
+        elif o == 0x50:  # P
+            self._enter(DCS_ENTRY)
+        elif o in (0x58, 0x5E, 0x5F):  # X ^ _
+            self._enter(SOS_PM_APC_STRING)
+        elif o <= 0x7E:
+            self._esc_dispatch(chr(o))
+        else:
+            self._enter_ground()
+        return i + 1
+
+    def _escape_intermediate(self, o: int, i: int) -> int:
+        if o < 0x20:
+            self._perform.execute(chr(o))
+        elif o == 0x7F:
+            pass
+        elif o <= 0x2F:
+            self._collect_char(chr(o))
+        elif o <= 0x7E:
+            self._esc_dispatch(chr(o))
+        else:
+            self._enter_ground()
+        return i + 1
+
+    def _esc_dispatch(self, final: str) -> None:
+        pending = self._string_end
+        self._string_end = None
+        if final == "\\" and not self._collect and pending is not None:
+            self._dispatch_string(pending)
+        elif not self._ignore:
+            self._perform.esc_dispatch(self._collect, final)
+        self._state = GROUND
+
+    def _csi(self, text: str, i: int, o: int) -> int:
+        state = self._state
+        if o < 0x20:
+            self._perform.execute(chr(o))
+            return i + 1
+        if o == 0x7F:
+            return i + 1
+        if 0x30 <= o <= 0x3B and state != CSI_INTERMEDIATE:
+            m = _PARAM_RUN.match(text, i)
+            assert m is not None
+            self._add_params(m.group())
+            self._state = CSI_PARAM
+            return m.end()
+        if 0x3C <= o <= 0x3F:
+            if state == CSI_ENTRY:
+                self._private = chr(o)
+                self._state = CSI_PARAM
+            else:
+                self._state = CSI_IGNORE
+            return i + 1
+        if 0x20 <= o <= 0x2F:
+            self._collect_char(chr(o))
+            self._state = CSI_INTERMEDIATE
+            return i + 1
+        if 0x30 <= o <= 0x3F:  # parameter byte after an intermediate
+            self._state = CSI_IGNORE
+            return i + 1
+        if 0x40 <= o <= 0x7E:
+            if not self._ignore:
+                self._perform.csi_dispatch(self._private, self._params, self._collect, chr(o))
+            self._state = GROUND
+            return i + 1
+        self._state = CSI_IGNORE
+        return i + 1
+
+    def _csi_ignore(self, text: str, i: int, o: int) -> int:
+        if o < 0x20:
+            self._perform.execute(chr(o))
+            return i + 1
+        if 0x40 <= o <= 0x7E:
+            self._state = GROUND
+            return i + 1
+        m = _IGNORE_RUN.match(text, i)
+        return m.end() if m is not None else i + 1
+
+    def _dcs_header(self, text: str, i: int, o: int) -> int:
+        state = self._state
+        if o < 0x20 or o == 0x7F:
+            return i + 1
+        if 0x30 <= o <= 0x3B and state != DCS_INTERMEDIATE:
+            m = _PARAM_RUN.match(text, i)
+            assert m is not None
+            self._add_params(m.group())
+            self._state = DCS_PARAM
+            return m.end()
+        if 0x3C <= o <= 0x3F:
+            if state == DCS_ENTRY:
+                self._private = chr(o)
+                self._state = DCS_PARAM
+            else:
+                self._state = DCS_IGNORE
+            return i + 1
+        if 0x20 <= o <= 0x2F:
+            self._collect_char(chr(o))
+            self._state = DCS_INTERMEDIATE
+            return i + 1
+        if 0x40 <= o <= 0x7E:
+            self._final = chr(o)
+            self._state = DCS_PASSTHROUGH
+            return i + 1
+        self._state = DCS_IGNORE
+        return i + 1
+
+    def _dcs_passthrough(self, text: str, i: int) -> int:
+        m = _PASSTHROUGH_RUN.match(text, i)
+        if m is None:  # DEL
+            return i + 1
+        self._put(m.group())
+        return m.end()
+
+    def _osc_string(self, text: str, i: int, o: int) -> int:
+        if o == 0x07:  # BEL ends OSC (xterm)
+            self._end_string()
+            return i + 1
+        if o < 0x20:
+            return i + 1
+        m = _OSC_RUN.match(text, i)
+        assert m is not None
+        self._put(m.group())
+        return m.end()
+
+    def _sos_pm_apc_string(self, text: str, i: int, o: int) -> int:
+        if o == 0x07:
+            self._state = GROUND
+            return i + 1
+        m = _SOS_RUN.match(text, i)
+        return m.end() if m is not None else i + 1
+
+    # -- actions -----------------------------------------------------------
+
+    def _enter(self, state: int) -> None:
+        self._state = state
+        self._private = ""
+        self._params = ""
+        self._collect = ""
+        self._final = ""
+        self._ignore = False
+        if self._payload:
+            self._payload = []
+        self._payload_len = 0
+
+    def _enter_ground(self) -> None:
+        self._enter(GROUND)
+
+    def _enter_escape(self) -> None:
+        state = self._state
+        if state in (OSC_STRING, DCS_PASSTHROUGH):
+            # Maybe the first half of ST: decide on the next character.
+            self._string_end = None if self._ignore else self._pending_string()
+        else:
+            self._string_end = None
+        self._enter(ESCAPE)
+
+    def _end_string(self) -> None:
+        state = self._state
+        if state in (OSC_STRING, DCS_PASSTHROUGH) and not self._ignore:
+            self._dispatch_string(self._pending_string())
+        self._enter_ground()
+
+    def _pending_string(self) -> _PendingString:
+        header = (self._private, self._params, self._collect, self._final)
+        return (self._state, header, "".join(self._payload))
+
+    def _dispatch_string(self, pending: _PendingString) -> None:
+        state, (private, params, collect, final), payload = pending
+        if state == OSC_STRING:
+            self._perform.osc_dispatch(payload)
+        else:
+            self._perform.dcs_dispatch(private, params, collect, final, payload)
+
+    def _put(self, chunk: str) -> None:
+        if self._ignore:
+            return
+        self._payload_len += len(chunk)
+        if self._payload_len > MAX_STRING_CHARS:
+            self._ignore = True
+            self._payload = []
+            return
+        self._payload.append(chunk)
+
+    def _add_params(self, chunk: str) -> None:
+        if self._ignore:
+            return
+        params = self._params + chunk
+        if len(params) > MAX_PARAM_CHARS:
+            self._ignore = True
+            self._params = ""
+        else:
+            self._params = params
+
+    def _collect_char(self, c: str) -> None:
+        if len(self._collect) >= MAX_INTERMEDIATES:
+            self._ignore = True
+        else:
+            self._collect += c

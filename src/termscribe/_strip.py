@@ -1,0 +1,109 @@
+"""The ``strip`` interpreter: the audit view.
+
+Nothing is ever overwritten: every character a program printed appears, in
+the order it was printed, with every sequence removed. It shows what a
+progress bar or a ``\\r`` overwrite hid.
+
+Rules (each pinned by a test):
+
+* LF, VT, FF, IND and NEL end the line.
+* CR, cursor movements, erasures, insertions, deletions, scrolling and cursor
+  restores *break* the line: the next printed character starts a new line
+  (so ``\\r\\n`` is one line end, and ``50%\\r100%`` gives two lines).
+* BS is dropped and the characters around it stay in order (``a\\bb`` gives
+  ``ab``; man's ``_\\bx`` gives ``_x``): the audit view shows both.
+* HT and CUF (cursor forward) become spaces, as they look on a fresh line.
+* The alternate screen is not special: what was printed there appears too.
+* Styles and OSC 8 links are kept, so the styled renderers work on it.
+* Sanitisation, wide and combining characters and line caps are those of the
+  ``lines`` model, whose printing code this model reuses with an unbounded
+  one-row window that always prints at the end of the row.
+"""
+
+from __future__ import annotations
+
+from ._line import MAX_LINE_CELLS
+from ._lines import LinesModel
+from ._parser import parse_params
+
+__all__ = ["StripModel"]
+
+_LINE_END = frozenset("\n\x0b\x0c\x84\x85")
+_BREAKING_CSI = frozenset("ABDEFGHJKLMPSTXZ`adefr@")
+_TAB = 8
+
+
+class StripModel(LinesModel):
+    """Interprets parser events as an append-only audit transcript."""
+
+    def __init__(self, max_lines: int | None) -> None:
+        super().__init__(None, 1, max_lines)
+        self._break = False
+
+    def print(self, text: str) -> None:
+        if self._break:
+            self._break = False
+            if self._rows[0].cells:
+                self._newline()
+        super().print(text)
+
+    def _newline(self) -> None:
+        self.x = 0
+        self._index()
+
+    def _spaces(self, count: int) -> None:
+        if self._break:
+            self._break = False
+            if self._rows[0].cells:
+                self._newline()
+        count = min(count, max(0, MAX_LINE_CELLS - self.x))
+        if count:
+            self._print_cells(" " * count)
+
+    def execute(self, control: str) -> None:
+        self._last = ""
+        if control in _LINE_END:
+            self._break = False
+            self._newline()
+        elif control == "\r" or control == "\x8d":
+            self._break = True
+        elif control == "\t":
+            self._spaces(_TAB - self.x % _TAB)
+        elif control in "\x0e\x0f":
+            super().execute(control)
+
+    def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
+        if private or intermediates:
+            if final in "hl" and private == "?":
+                return  # modes change nothing in an append-only view
+            super().csi_dispatch(private, params, intermediates, final)
+            return
+        if final == "m" or final == "b":
+            super().csi_dispatch(private, params, intermediates, final)
+        elif final == "C" or final == "I":
+            self._last = ""
+            count = self._arg_of(params)
+            if final == "I":
+                count = _TAB - self.x % _TAB + _TAB * (count - 1)
+            self._spaces(count)
+        elif final in _BREAKING_CSI:
+            self._last = ""
+            self._break = True
+        else:
+            self._last = ""
+
+    def _arg_of(self, params: str) -> int:
+        return self._arg(parse_params(params), 0, 1)
+
+    def esc_dispatch(self, intermediates: str, final: str) -> None:
+        self._last = ""
+        if intermediates:
+            if intermediates in ("(", ")", "*", "+"):
+                super().esc_dispatch(intermediates, final)
+        elif final in "DE":
+            self._break = False
+            self._newline()
+        elif final in "M8c":
+            self._break = True
+        elif final in "no":
+            super().esc_dispatch(intermediates, final)

@@ -1,0 +1,119 @@
+"""The public facade: bytes in, transcripts out.
+
+``Transcript`` wires the layers together (decoder → parser → interpreter) and
+hands the interpreter's lines to the renderers. It does no I/O.
+"""
+
+from __future__ import annotations
+
+from ._decoder import Utf8Decoder
+from ._line import MAX_LINE_CELLS, Line
+from ._lines import LinesModel
+from ._parser import Parser
+from ._render_text import render_lines_text
+from ._strip import StripModel
+
+__all__ = ["DEFAULT_MAX_LINES", "MAX_ROWS", "MODES", "Transcript", "render_text"]
+
+#: Modes a Transcript can interpret a stream in.
+MODES = ("lines", "strip")
+#: Committed lines a Transcript keeps by default; older ones are dropped and
+#: replaced by one visible marker line (SECURITY.md "output growth"). Use
+#: ``take_lines()`` to stream lines out instead of holding them.
+DEFAULT_MAX_LINES = 100_000
+#: Largest window height accepted.
+MAX_ROWS = 10_000
+
+
+class Transcript:
+    """A safe transcript of one terminal byte stream.
+
+    ``feed`` any chunking of the bytes, then ``finish``; the output is the
+    same for every chunking. ``text()`` may be called at any time (before
+    ``finish`` it shows the state so far, without a split code point or an
+    unfinished escape sequence).
+    """
+
+    def __init__(
+        self,
+        *,
+        mode: str = "lines",
+        columns: int | None = None,
+        rows: int = 24,
+        max_lines: int | None = DEFAULT_MAX_LINES,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if columns is not None and (
+            not isinstance(columns, int) or isinstance(columns, bool) or columns < 1
+        ):
+            raise ValueError(f"columns must be a positive integer or None, not {columns!r}")
+        if columns is not None and columns > MAX_LINE_CELLS:
+            raise ValueError(f"columns must be at most {MAX_LINE_CELLS}, not {columns}")
+        if not isinstance(rows, int) or isinstance(rows, bool) or not 1 <= rows <= MAX_ROWS:
+            raise ValueError(f"rows must be an integer from 1 to {MAX_ROWS}, not {rows!r}")
+        if max_lines is not None and (
+            not isinstance(max_lines, int) or isinstance(max_lines, bool) or max_lines < 0
+        ):
+            raise ValueError(f"max_lines must be a non-negative integer or None, not {max_lines!r}")
+        self.mode = mode
+        self.columns = columns
+        self.rows = rows
+        self._decoder = Utf8Decoder()
+        self._model: LinesModel
+        if mode == "strip":
+            self._model = StripModel(max_lines)
+        else:
+            self._model = LinesModel(columns, rows, max_lines)
+        self._parser = Parser(self._model)
+        self._finished = False
+
+    def feed(self, data: bytes | bytearray | memoryview) -> None:
+        """Add bytes of the stream. Never raises on any byte content."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"feed() takes bytes, not {type(data).__name__}")
+        if self._finished:
+            raise RuntimeError("feed() after finish()")
+        text = self._decoder.feed(bytes(data) if isinstance(data, memoryview) else data)
+        if text:
+            self._parser.feed(text)
+
+    def finish(self) -> None:
+        """End of stream: a split code point becomes U+FFFD and an open
+        escape sequence is dropped. Calling it again does nothing."""
+        if self._finished:
+            return
+        self._finished = True
+        text = self._decoder.finish()
+        if text:
+            self._parser.feed(text)
+        self._parser.finish()
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def lines(self) -> list[Line]:
+        """The transcript as lines, oldest first (lines taken out by
+        ``take_lines`` are no longer included)."""
+        return self._model.lines()
+
+    def take_lines(self) -> list[Line]:
+        """Remove and return the lines that are final (committed) so far.
+
+        For streaming huge logs in bounded memory: write these out after each
+        ``feed``; at the end, ``lines()`` (or ``text()``) gives the rest.
+        """
+        return self._model.take_committed()
+
+    def text(self) -> str:
+        """The plain-text transcript (lines joined with ``\\n``)."""
+        return render_lines_text(self.lines())
+
+
+def render_text(data: bytes, **options: object) -> str:
+    """The text transcript of ``data`` in one call (options as Transcript)."""
+    transcript = Transcript(**options)  # type: ignore[arg-type]
+    transcript.feed(data)
+    transcript.finish()
+    return transcript.text()

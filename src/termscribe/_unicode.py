@@ -1,0 +1,117 @@
+"""What a printable code point becomes in a transcript.
+
+Every code point that reaches an interpreter's print path is classified once
+(and cached) into a cell width and a treatment. This is the sanitisation
+policy of invariant 2 for text, applied where characters enter the cell
+model, so that every renderer shows the same thing.
+
+=====================================  ==========================================
+input                                  transcript
+=====================================  ==========================================
+bidi controls (U+061C, U+200E/F,       visible marker ``<U+202E>`` (Trojan Source)
+U+202A-202E, U+2066-2069)
+invisible format characters (Cf:       visible marker ``<U+200B>``
+U+200B, U+2060-2064, U+FEFF, U+00AD,
+tags U+E0000-E007F, ...), Hangul
+fillers, Khmer inherent vowels
+line/paragraph separators              visible marker ``<U+2028>`` (never a raw
+U+2028, U+2029                         line break that splitlines() would see)
+ZWJ, ZWNJ, variation selectors,        kept when they follow a character they can
+Mongolian FVS, CGJ                     join (any non-ASCII, non-space character,
+                                       or an ASCII digit, ``#`` or ``*`` for
+                                       keycaps); otherwise a visible marker
+noncharacters (U+FDD0-FDEF,            U+FFFD
+U+nFFFE, U+nFFFF)
+combining marks (width 0)              joined to the previous cell, at most
+                                       MAX_COMBINING per cell, the rest dropped
+=====================================  ==========================================
+
+Widths come from ``wcwidth`` (East Asian Wide and emoji are 2 cells,
+ambiguous-width characters 1, as xterm does by default).
+"""
+
+from __future__ import annotations
+
+import re
+
+from wcwidth import wcwidth
+
+__all__ = [
+    "CONTEXT",
+    "MARK",
+    "MAX_COMBINING",
+    "NORMAL",
+    "char_info",
+    "is_join_base",
+    "marker",
+]
+
+#: Extra code points joined to one cell (combining marks, ZWJ sequences).
+#: A base followed by 100 000 U+0301 keeps this many (CVE-2021-27135).
+MAX_COMBINING = 32
+
+NORMAL = 0  # printed as is, with its width (0 = joins the previous cell)
+MARK = 1  # replaced by a visible marker such as <U+202E>
+CONTEXT = 2  # zero-width joiner-like: kept after a join base, else marked
+
+_ALWAYS_MARKED = re.compile(
+    "["
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2"
+    "\u115f\u1160\u17b4\u17b5\u180e"
+    "\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f"
+    "\u3164\ufeff\uffa0\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e00ff\U000e01f0-\U000e0fff"
+    "]"
+)
+_CONTEXT_CHARS = re.compile(
+    "[\u034f\u180b-\u180d\u180f\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef]"
+)
+
+_cache: dict[str, tuple[int, int, str]] = {}
+
+
+def marker(ch: str) -> str:
+    """The visible stand-in for an invisible or bidi code point."""
+    return f"<U+{ord(ch):04X}>"
+
+
+def _is_noncharacter(o: int) -> bool:
+    return 0xFDD0 <= o <= 0xFDEF or (o & 0xFFFE) == 0xFFFE
+
+
+def char_info(ch: str) -> tuple[int, int, str]:
+    """(width, treatment, text) for one printable code point (>= U+00A0).
+
+    ``text`` is what is stored: the character, its marker or U+FFFD.
+    """
+    info = _cache.get(ch)
+    if info is None:
+        info = _cache[ch] = _classify(ch)
+    return info
+
+
+def _classify(ch: str) -> tuple[int, int, str]:
+    o = ord(ch)
+    if _is_noncharacter(o):
+        return 1, NORMAL, "\ufffd"
+    if _ALWAYS_MARKED.match(ch):
+        text = marker(ch)
+        return len(text), MARK, text
+    if _CONTEXT_CHARS.match(ch):
+        return 0, CONTEXT, ch
+    width = wcwidth(ch)
+    if width < 0:  # not printable by wcwidth's tables: show it, never hide it
+        text = marker(ch)
+        return len(text), MARK, text
+    return width, NORMAL, ch
+
+
+def is_join_base(prev: str) -> bool:
+    """Whether a joiner or variation selector may follow ``prev`` (the last
+    code point of the previous cell) invisibly."""
+    if not prev:
+        return False
+    if prev < "\x80":
+        return prev in "0123456789#*"
+    return not prev.isspace()

@@ -1,0 +1,148 @@
+"""The command line: the only module that does I/O.
+
+``termscribe render`` reads a byte stream in chunks and writes its transcript,
+streaming committed lines out as it goes, so a huge log needs little memory.
+Bad usage and unreadable input give a one-line message on stderr and exit
+status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import BinaryIO, TextIO
+
+from ._render_text import render_lines_text
+from ._transcript import MAX_ROWS, MODES, Transcript
+
+__all__ = ["main"]
+
+CHUNK_SIZE = 64 * 1024
+
+
+class UsageError(Exception):
+    """Bad command-line usage or unreadable input: exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="termscribe",
+        description="Turn terminal byte streams into safe transcripts.",
+    )
+    parser.add_argument("--version", action="version", version="termscribe 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    render = sub.add_parser("render", help="render a terminal byte stream as a transcript")
+    render.add_argument("--format", choices=["text"], default="text", help="output format")
+    render.add_argument("--mode", choices=list(MODES), default="lines", help="interpretation")
+    render.add_argument("--columns", type=_positive, default=None, help="wrap at N columns")
+    render.add_argument("--rows", type=_positive, default=24, help="window height (default 24)")
+    render.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
+    render.add_argument("input", nargs="?", default="-", metavar="FILE", help="input (- = stdin)")
+    render.set_defaults(func=_render)
+    return parser
+
+
+def _open_input(path: str, stdin: BinaryIO) -> BinaryIO:
+    if path == "-":
+        return stdin
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+
+
+def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO) -> int:
+    if args.rows > MAX_ROWS:
+        raise UsageError(f"--rows must be at most {MAX_ROWS}")
+    try:
+        transcript = Transcript(
+            mode=args.mode, columns=args.columns, rows=args.rows, max_lines=None
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    source = _open_input(args.input, stdin)
+    try:
+        out = _open_output(args.output, stdout)
+        try:
+            while True:
+                try:
+                    chunk = source.read(CHUNK_SIZE)
+                except OSError as exc:
+                    raise UsageError(f"cannot read {args.input}: {exc.strerror or exc}") from exc
+                if not chunk:
+                    break
+                transcript.feed(chunk)
+                committed = transcript.take_lines()
+                if committed:
+                    out.write((render_lines_text(committed) + "\n").encode("utf-8"))
+            transcript.finish()
+            out.write(transcript.text().encode("utf-8"))
+            out.flush()
+        finally:
+            if out is not stdout:
+                out.close()
+    finally:
+        if source is not stdin:
+            source.close()
+    return 0
+
+
+def _open_output(path: str | None, stdout: BinaryIO) -> BinaryIO:
+    if path is None or path == "-":
+        return stdout
+    try:
+        return open(path, "wb")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: BinaryIO | None = None,
+    stdout: BinaryIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the command line; returns the exit status."""
+    stdin = stdin if stdin is not None else sys.stdin.buffer
+    stdout = stdout if stdout is not None else sys.stdout.buffer
+    stderr = stderr if stderr is not None else sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return int(args.func(args, stdin, stdout))
+    except UsageError as exc:
+        print(f"termscribe: {exc}", file=stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, like cat.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
