@@ -1,0 +1,227 @@
+"""From wire messages to store operations, validating everything first.
+
+Accepted shapes (`parse_message`):
+
+* a JSON-RPC message: ``session/update`` notifications and
+  ``session/request_permission`` requests are read; other methods and all
+  responses are ignored;
+* a JSON-RPC batch (a non-empty array of those), read in array order;
+* a bare ``SessionNotification`` params object ``{"sessionId", "update"}``;
+* a bare ``SessionUpdate`` object ``{"sessionUpdate": ...}``, for which the
+  caller names the session (or leaves it None).
+
+Session updates read: ``terminal_update``, ``terminal_output_chunk``,
+``tool_call_update``, ``tool_call`` (v1) and ``tool_call_content_chunk``; other
+kinds, known or not, are ignored.  Within tool calls only ``terminal`` content
+items are read; other content is not this layer's to judge.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ._errors import AcpWarning, FieldError, short_repr
+from ._legacy import LEGACY_KEYS, parse_legacy_meta
+from ._models import CommandPermissionSubject, TerminalContent, TerminalOutputChunk, TerminalUpdate
+from ._ops import Anchor, Chunk, Op, Permission, ToolCallPatch, Update
+from ._validate import OMITTED, Patch, require_object, require_str, type_name
+
+__all__ = ["ParsedMessage", "batch_warnings", "parse_batch_items", "parse_message"]
+
+SESSION_UPDATE = "session/update"
+REQUEST_PERMISSION = "session/request_permission"
+TOOL_CALL_KINDS = frozenset({"tool_call", "tool_call_update"})
+
+
+@dataclass(frozen=True)
+class ParsedMessage:
+    ops: tuple[Op, ...]
+    warnings: tuple[AcpWarning, ...]
+    # Messages or session updates that were valid but not about terminals.
+    ignored: int
+
+
+def parse_message(
+    message: object, *, session_id: str | None = None, legacy: bool = True
+) -> ParsedMessage:
+    """Validate a message, batch or session update; raises `FieldError` (see module doc).
+
+    For a batch, the first invalid item fails the whole batch.
+    """
+    if not isinstance(message, list):
+        return _parse_single(message, session_id, legacy)
+    parsed, errors = parse_batch_items(message, session_id=session_id, legacy=legacy)
+    if errors:
+        raise errors[0][1]
+    return parsed
+
+
+def parse_batch_items(
+    batch: list[object], *, session_id: str | None = None, legacy: bool = True
+) -> tuple[ParsedMessage, list[tuple[int, FieldError]]]:
+    """Validate each batch item on its own: operations of the valid items, errors of the rest.
+
+    Error fields are prefixed with the item index (``[2].params...``).
+    """
+    if not batch:
+        return ParsedMessage((), (), 0), [(-1, FieldError("", "empty batch"))]
+    ops: list[Op] = []
+    warnings: list[AcpWarning] = []
+    errors: list[tuple[int, FieldError]] = []
+    ignored = 0
+    for index, item in enumerate(batch):
+        try:
+            parsed = _parse_single(item, session_id, legacy)
+        except FieldError as exc:
+            errors.append((index, exc.within(f"[{index}]")))
+            continue
+        ops.extend(parsed.ops)
+        warnings.extend(AcpWarning(w.message, w.terminal_id, index) for w in parsed.warnings)
+        ignored += parsed.ignored
+    warnings.extend(batch_warnings(ops))
+    return ParsedMessage(tuple(ops), tuple(warnings), ignored), errors
+
+
+def batch_warnings(ops: list[Op]) -> list[AcpWarning]:
+    """The RFD forbids two order-sensitive updates for one terminal in one batch."""
+    counts = Counter(
+        (op.session_id, op.update.terminal_id if isinstance(op, Update) else op.chunk.terminal_id)
+        for op in ops
+        if isinstance(op, (Update, Chunk)) and not op.legacy
+    )
+    return [
+        AcpWarning(
+            f"batch holds {n} terminal_update/terminal_output_chunk items for terminal "
+            f"{short_repr(terminal_id)}; applied in array order",
+            terminal_id,
+        )
+        for (_, terminal_id), n in counts.items()
+        if n > 1
+    ]
+
+
+def _parse_single(message: object, session_id: str | None, legacy: bool) -> ParsedMessage:
+    obj = require_object(message, "")
+    if "method" in obj:
+        method = obj["method"]
+        if not isinstance(method, str):
+            raise FieldError("method", f"expected a string, got {type_name(method)}")
+        if method == SESSION_UPDATE:
+            params = _params(obj)
+            return _within("params", lambda: _parse_notification(params, legacy))
+        if method == REQUEST_PERMISSION:
+            params = _params(obj)
+            return _within("params", lambda: _parse_permission(params, obj.get("id")))
+        return ParsedMessage((), (), 1)
+    if "sessionUpdate" in obj:
+        return _parse_update(obj, session_id, legacy)
+    if "sessionId" in obj and "update" in obj:
+        return _parse_notification(obj, legacy)
+    if "result" in obj or "error" in obj:
+        return ParsedMessage((), (), 1)
+    raise FieldError("", "not a JSON-RPC message, session notification or session update")
+
+
+def _params(obj: Mapping[str, Any]) -> Mapping[str, Any]:
+    if "params" not in obj:
+        raise FieldError("params", "required field is missing")
+    return require_object(obj["params"], "params")
+
+
+def _within(prefix: str, parse: Callable[[], ParsedMessage]) -> ParsedMessage:
+    try:
+        return parse()
+    except FieldError as exc:
+        raise exc.within(prefix) from exc
+
+
+def _parse_notification(params: Mapping[str, Any], legacy: bool) -> ParsedMessage:
+    session_id = require_str(params, "sessionId")
+    if "update" not in params:
+        raise FieldError("update", "required field is missing")
+    update = require_object(params["update"], "update")
+    return _within("update", lambda: _parse_update(update, session_id, legacy))
+
+
+def _parse_update(update: Mapping[str, Any], session_id: str | None, legacy: bool) -> ParsedMessage:
+    kind = require_str(update, "sessionUpdate")
+    if kind == TerminalUpdate.SESSION_UPDATE:
+        return ParsedMessage((Update(session_id, TerminalUpdate.parse(update)),), (), 0)
+    if kind == TerminalOutputChunk.SESSION_UPDATE:
+        return ParsedMessage((Chunk(session_id, TerminalOutputChunk.parse(update)),), (), 0)
+    if kind in TOOL_CALL_KINDS:
+        return _parse_tool_call(update, session_id, legacy)
+    if kind == "tool_call_content_chunk":
+        tool_call_id = require_str(update, "toolCallId")
+        if "content" not in update:
+            raise FieldError("content", "required field is missing")
+        anchor = _anchor(update["content"], session_id, tool_call_id, "content")
+        return ParsedMessage(() if anchor is None else (anchor,), (), 0)
+    return ParsedMessage((), (), 1)
+
+
+def _anchor(item: object, session_id: str | None, tool_call_id: str, field: str) -> Anchor | None:
+    if not isinstance(item, dict) or item.get("type") != "terminal":
+        return None
+    try:
+        return Anchor(session_id, tool_call_id, TerminalContent.parse(item))
+    except FieldError as exc:
+        raise exc.within(field) from exc
+
+
+def _parse_tool_call(
+    update: Mapping[str, Any], session_id: str | None, legacy: bool
+) -> ParsedMessage:
+    tool_call_id = require_str(update, "toolCallId")
+    ops: list[Op] = [
+        ToolCallPatch(
+            session_id,
+            tool_call_id,
+            title=_nullable_str_patch(update, "title"),
+            kind=_nullable_str_patch(update, "kind"),
+            status=_nullable_str_patch(update, "status"),
+        )
+    ]
+    content = update.get("content")
+    if content is not None:
+        if not isinstance(content, list):
+            raise FieldError("content", f"expected an array or null, got {type_name(content)}")
+        for index, item in enumerate(content):
+            anchor = _anchor(item, session_id, tool_call_id, f"content[{index}]")
+            if anchor is not None:
+                ops.append(anchor)
+    warnings: list[AcpWarning] = []
+    meta = update.get("_meta")
+    if legacy and isinstance(meta, dict) and any(key in meta for key in LEGACY_KEYS):
+        legacy_ops, warnings = parse_legacy_meta(
+            meta, session_id=session_id, tool_call_id=tool_call_id, raw_input=update.get("rawInput")
+        )
+        ops.extend(legacy_ops)
+    return ParsedMessage(tuple(ops), tuple(warnings), 0)
+
+
+def _nullable_str_patch(obj: Mapping[str, Any], key: str) -> Patch[str]:
+    if key not in obj:
+        return OMITTED
+    value = obj[key]
+    if value is not None and not isinstance(value, str):
+        raise FieldError(key, f"expected a string or null, got {type_name(value)}")
+    return value
+
+
+def _parse_permission(params: Mapping[str, Any], request_id: object) -> ParsedMessage:
+    session_id = require_str(params, "sessionId")
+    subject = params.get("subject")
+    if not isinstance(subject, dict) or subject.get("type") != "command":
+        return ParsedMessage((), (), 1)
+    title = params.get("title")
+    if title is not None and not isinstance(title, str):
+        raise FieldError("title", f"expected a string, got {type_name(title)}")
+    try:
+        parsed = CommandPermissionSubject.parse(subject)
+    except FieldError as exc:
+        raise exc.within("subject") from exc
+    return ParsedMessage((Permission(session_id, request_id, title, parsed),), (), 0)

@@ -1,0 +1,474 @@
+"""`TerminalStore`: a reducer over ACP session updates, one transcript per terminal.
+
+Rules (ACP v2 RFD "display-only terminal output"):
+
+* Terminals are keyed by ``(sessionId, terminalId)``; the same terminalId in two
+  sessions is two terminals, and terminalIds never mix with toolCallIds.
+* A terminal is created the first time its id is seen in terminal content of a
+  tool call, a ``terminal_update`` or a ``terminal_output_chunk``, in whatever
+  order those arrive; fields not yet reported stay unknown (None).
+* ``terminal_update`` fields are patches: omitted leaves, null clears, a value
+  replaces.  A concrete ``output`` is an authoritative snapshot: it replaces all
+  retained bytes and restarts the transcript from it (nothing of the previous
+  output is merged in); ``output: null`` clears the output the same way.
+* ``terminal_output_chunk`` data is decoded on its own and appended, in received
+  order, to the current snapshot, through one incremental transcript per
+  terminal (so a chunk may split a code point or an escape sequence).
+* Exit status is independent of tool-call status.
+* A command permission subject never touches terminal state: it is kept as a
+  `PermissionRecord` that refers to a terminal and/or tool call by id.
+* Tool-call and terminal associations accumulate in both directions: once a
+  tool call showed a terminal they stay linked (order independent).
+* Raw bytes retained per terminal are capped (`DEFAULT_MAX_RETAINED_BYTES`);
+  past the cap the transcript continues and `raw_truncated` is set.
+
+Change tracking, for consumers that poll (such as a v2-to-v1 bridge): the
+store has a `revision` counter that grows with every change; each terminal's
+`version` is the revision of its last change, so ``store.changed_since(r)`` lists
+what changed after revision ``r``.  `snapshot_generation` counts output
+replacements: when it moved, earlier transcript text may have been replaced and
+must be re-read whole; otherwise the transcript only grew by appended output.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeVar
+
+from termscribe import Transcript
+
+from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
+from ._messages import ParsedMessage, parse_batch_items, parse_message
+from ._models import CommandPermissionSubject, TerminalExitStatus, TerminalOutput
+from ._ops import Anchor, Op, Permission, ToolCallPatch, Update
+from ._validate import OMITTED, JsonObject, Patch, copy_json
+
+__all__ = [
+    "DEFAULT_MAX_RETAINED_BYTES",
+    "ApplyResult",
+    "PermissionRecord",
+    "TerminalKey",
+    "TerminalState",
+    "TerminalStore",
+    "ToolCallInfo",
+]
+
+# Raw bytes kept per terminal (for re-rendering and export).  64 MiB holds the
+# longest real build logs while bounding memory; xterm.js bounds its parser
+# payloads at 10 MB and its scrollback by lines for the same reason.
+DEFAULT_MAX_RETAINED_BYTES: Final = 64 * 1024 * 1024
+
+
+_V = TypeVar("_V")
+
+
+class TerminalKey(NamedTuple):
+    session_id: str | None
+    terminal_id: str
+
+
+@dataclass(frozen=True)
+class ToolCallInfo:
+    """What the store knows about one tool call (display fields and terminals)."""
+
+    session_id: str | None
+    tool_call_id: str
+    title: str | None
+    kind: str | None
+    status: str | None
+    terminal_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PermissionRecord:
+    """A session/request_permission request with a command subject."""
+
+    session_id: str | None
+    request_id: object
+    title: str | None
+    subject: CommandPermissionSubject
+
+
+@dataclass(frozen=True)
+class ApplyResult:
+    """What one `TerminalStore.apply` did.
+
+    changed: terminals whose state changed, in first-change order.
+    warnings: problems that did not stop the message (see `AcpWarning`).
+    ignored: valid messages or session updates that are not about terminals.
+    """
+
+    changed: tuple[TerminalKey, ...]
+    warnings: tuple[AcpWarning, ...]
+    ignored: int
+
+
+class TerminalState:
+    """One terminal as the store sees it.  Read-only: the store is its only writer."""
+
+    def __init__(self, key: TerminalKey, transcript: Transcript) -> None:
+        self._key = key
+        self._command: str | None = None
+        self._cwd: str | None = None
+        self._exit_status: TerminalExitStatus | None = None
+        self._meta: JsonObject | None = None
+        self._output_meta: JsonObject | None = None
+        self._tool_call_ids: list[str] = []
+        self._transcript = transcript
+        self._raw = bytearray()
+        self._raw_truncated = False
+        self._bytes_received = 0
+        self._version = 0
+        self._snapshot_generation = 0
+
+    @property
+    def key(self) -> TerminalKey:
+        return self._key
+
+    @property
+    def session_id(self) -> str | None:
+        return self._key.session_id
+
+    @property
+    def terminal_id(self) -> str:
+        return self._key.terminal_id
+
+    @property
+    def command(self) -> str | None:
+        """The command as reported (descriptive only; never to be executed)."""
+        return self._command
+
+    @property
+    def cwd(self) -> str | None:
+        return self._cwd
+
+    @property
+    def exit_status(self) -> TerminalExitStatus | None:
+        """The last reported exit status, None while running or after it was cleared."""
+        return self._exit_status
+
+    @property
+    def exited(self) -> bool:
+        return self._exit_status is not None
+
+    @property
+    def meta(self) -> JsonObject | None:
+        """The terminal-scoped ``_meta`` as last patched (a copy)."""
+        return None if self._meta is None else dict(copy_json(self._meta, "_meta"))
+
+    @property
+    def output_meta(self) -> JsonObject | None:
+        """``output._meta`` of the current snapshot (a copy), None without one."""
+        return None if self._output_meta is None else dict(copy_json(self._output_meta, "_meta"))
+
+    @property
+    def tool_call_ids(self) -> tuple[str, ...]:
+        """Tool calls that showed this terminal, in first-seen order."""
+        return tuple(self._tool_call_ids)
+
+    @property
+    def version(self) -> int:
+        """Store revision of this terminal's last change; strictly increasing."""
+        return self._version
+
+    @property
+    def snapshot_generation(self) -> int:
+        """Number of times a ``terminal_update`` replaced (or cleared) the output."""
+        return self._snapshot_generation
+
+    @property
+    def bytes_received(self) -> int:
+        """Output bytes since the current snapshot began, the snapshot included."""
+        return self._bytes_received
+
+    @property
+    def raw_bytes(self) -> bytes:
+        """A copy of the retained raw output (the first bytes, up to the store's cap)."""
+        return bytes(self._raw)
+
+    @property
+    def raw_truncated(self) -> bool:
+        """True when output went past the retention cap (the transcript still has it)."""
+        return self._raw_truncated
+
+    def text(self) -> str:
+        """The sanitized plain-text transcript of the current output."""
+        return self._transcript.text()
+
+    def html(self) -> str:
+        """The transcript as an HTML fragment.
+
+        Uses the core HTML renderer (`Transcript.html`) when the installed core
+        has one; otherwise the escaped text transcript in a ``<pre>``.
+        """
+        render = getattr(self._transcript, "html", None)
+        if render is None:
+            return f'<pre class="transcript">{html.escape(self.text())}</pre>'
+        fragment = render()
+        assert isinstance(fragment, str)
+        return fragment
+
+    def __repr__(self) -> str:
+        return (
+            f"TerminalState(session_id={self.session_id!r}, terminal_id={self.terminal_id!r}, "
+            f"command={self._command!r}, exit_status={self._exit_status!r}, "
+            f"version={self._version})"
+        )
+
+
+class _ToolCall:
+    __slots__ = ("kind", "status", "terminal_ids", "title")
+
+    def __init__(self) -> None:
+        self.title: str | None = None
+        self.kind: str | None = None
+        self.status: str | None = None
+        self.terminal_ids: list[str] = []
+
+
+class TerminalStore:
+    """Terminal state of ACP sessions, built from the messages an ACP client receives.
+
+    ``apply`` takes one JSON-RPC message (dict), a batch (list) or a bare
+    SessionUpdate dict.  A malformed message raises `InvalidMessageError` and
+    leaves the store exactly as it was.  No I/O.
+    """
+
+    def __init__(
+        self,
+        *,
+        mode: str = "lines",
+        columns: int | None = None,
+        rows: int = 24,
+        max_retained_bytes: int = DEFAULT_MAX_RETAINED_BYTES,
+        legacy: bool = True,
+    ) -> None:
+        """Transcript options (`mode`, `columns`, `rows`) apply to every terminal.
+
+        `legacy` also ingests the v1 ``_meta.terminal_*`` convention.
+        """
+        if max_retained_bytes < 0:
+            raise ValueError("max_retained_bytes must be >= 0")
+        self._mode = mode
+        self._columns = columns
+        self._rows = rows
+        # Fail on bad transcript options now, not on the first terminal.
+        Transcript(mode=mode, columns=columns, rows=rows)
+        self._max_retained = max_retained_bytes
+        self._legacy = legacy
+        self._terminals: dict[TerminalKey, TerminalState] = {}
+        self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
+        self._permissions: list[PermissionRecord] = []
+        self._revision = 0
+        self._finished = False
+
+    # -- reading -----------------------------------------------------------
+
+    @property
+    def revision(self) -> int:
+        """Grows with every change to any terminal."""
+        return self._revision
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def __len__(self) -> int:
+        return len(self._terminals)
+
+    def __iter__(self) -> Iterator[TerminalState]:
+        """Terminals in first-seen order."""
+        return iter(tuple(self._terminals.values()))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._terminals
+
+    def terminals(self) -> tuple[TerminalState, ...]:
+        """All terminals in first-seen order."""
+        return tuple(self._terminals.values())
+
+    def get(self, session_id: str | None, terminal_id: str) -> TerminalState | None:
+        return self._terminals.get(TerminalKey(session_id, terminal_id))
+
+    def find(self, terminal_id: str) -> tuple[TerminalState, ...]:
+        """Terminals with this id, in any session."""
+        return tuple(t for t in self._terminals.values() if t.terminal_id == terminal_id)
+
+    def changed_since(self, revision: int) -> tuple[TerminalState, ...]:
+        """Terminals changed after `revision` (a value of `revision` read earlier)."""
+        return tuple(t for t in self._terminals.values() if t.version > revision)
+
+    def tool_call(self, session_id: str | None, tool_call_id: str) -> ToolCallInfo | None:
+        call = self._tool_calls.get((session_id, tool_call_id))
+        if call is None:
+            return None
+        return ToolCallInfo(
+            session_id, tool_call_id, call.title, call.kind, call.status, tuple(call.terminal_ids)
+        )
+
+    def terminals_for_tool_call(
+        self, session_id: str | None, tool_call_id: str
+    ) -> tuple[TerminalState, ...]:
+        call = self._tool_calls.get((session_id, tool_call_id))
+        if call is None:
+            return ()
+        return tuple(self._terminals[TerminalKey(session_id, t)] for t in call.terminal_ids)
+
+    def permissions(self) -> tuple[PermissionRecord, ...]:
+        """All command permission requests, in received order."""
+        return tuple(self._permissions)
+
+    def permissions_for(self, terminal: TerminalState) -> tuple[PermissionRecord, ...]:
+        """Command permissions naming this terminal or one of its tool calls."""
+        calls = set(terminal.tool_call_ids)
+        return tuple(
+            p
+            for p in self._permissions
+            if p.session_id == terminal.session_id
+            and (
+                p.subject.terminal_id == terminal.terminal_id
+                or (p.subject.tool_call_id is not None and p.subject.tool_call_id in calls)
+            )
+        )
+
+    # -- writing -----------------------------------------------------------
+
+    def apply(self, message: object, *, session_id: str | None = None) -> ApplyResult:
+        """Apply a JSON-RPC message, a batch or a bare SessionUpdate, all or nothing.
+
+        `session_id` names the session of a bare SessionUpdate (messages carry
+        their own).  Raises `InvalidMessageError` for a malformed message (or any
+        malformed batch item), leaving the store unchanged, and
+        `StoreFinishedError` after `finish`.
+        """
+        self._check_open()
+        try:
+            parsed = parse_message(message, session_id=session_id, legacy=self._legacy)
+        except FieldError as exc:
+            index = _batch_index(exc.field) if isinstance(message, list) else None
+            raise exc.to_public(index) from exc
+        return self._commit(parsed)
+
+    def apply_each(
+        self, batch: list[object], *, session_id: str | None = None
+    ) -> tuple[ApplyResult, tuple[InvalidMessageError, ...]]:
+        """Apply the valid items of a JSON-RPC batch; return the errors of the others.
+
+        JSON-RPC batch items are independent messages, so a log reader that
+        must not lose anything applies what it can: each item is validated on
+        its own, the valid ones are applied in array order and the invalid ones
+        are returned (not raised) and change nothing.
+        """
+        self._check_open()
+        parsed, errors = parse_batch_items(batch, session_id=session_id, legacy=self._legacy)
+        public = tuple(exc.to_public(index if index >= 0 else None) for index, exc in errors)
+        return self._commit(parsed), public
+
+    def _check_open(self) -> None:
+        if self._finished:
+            raise StoreFinishedError("the store is finished; it accepts no more messages")
+
+    def _commit(self, parsed: ParsedMessage) -> ApplyResult:
+        changed: dict[TerminalKey, None] = {}
+        for op in parsed.ops:
+            key = self._apply_op(op)
+            if key is not None:
+                changed[key] = None
+        return ApplyResult(tuple(changed), parsed.warnings, parsed.ignored)
+
+    def finish(self) -> None:
+        """End of input: flush every transcript.  Idempotent; no `apply` after it."""
+        if self._finished:
+            return
+        self._finished = True
+        for terminal in self._terminals.values():
+            terminal._transcript.finish()
+
+    def _apply_op(self, op: Op) -> TerminalKey | None:
+        if isinstance(op, ToolCallPatch):
+            self._patch_tool_call(op)
+            return None
+        if isinstance(op, Permission):
+            self._permissions.append(
+                PermissionRecord(op.session_id, op.request_id, op.title, op.subject)
+            )
+            return None
+        if isinstance(op, Anchor):
+            terminal, created = self._terminal(op.session_id, op.content.terminal_id)
+            call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
+            if op.tool_call_id in terminal._tool_call_ids:
+                return terminal.key if created else None
+            terminal._tool_call_ids.append(op.tool_call_id)
+            call.terminal_ids.append(terminal.terminal_id)
+        elif isinstance(op, Update):
+            terminal, _ = self._terminal(op.session_id, op.update.terminal_id)
+            self._patch_terminal(terminal, op)
+        else:
+            terminal, _ = self._terminal(op.session_id, op.chunk.terminal_id)
+            self._append(terminal, op.chunk.data)
+        self._touch(terminal)
+        return terminal.key
+
+    def _terminal(self, session_id: str | None, terminal_id: str) -> tuple[TerminalState, bool]:
+        key = TerminalKey(session_id, terminal_id)
+        terminal = self._terminals.get(key)
+        if terminal is not None:
+            return terminal, False
+        terminal = TerminalState(key, self._new_transcript())
+        self._terminals[key] = terminal
+        self._touch(terminal)
+        return terminal, True
+
+    def _touch(self, terminal: TerminalState) -> None:
+        self._revision += 1
+        terminal._version = self._revision
+
+    def _new_transcript(self) -> Transcript:
+        return Transcript(mode=self._mode, columns=self._columns, rows=self._rows)
+
+    def _patch_tool_call(self, op: ToolCallPatch) -> None:
+        call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
+        call.title = _patched(call.title, op.title)
+        call.kind = _patched(call.kind, op.kind)
+        call.status = _patched(call.status, op.status)
+
+    def _patch_terminal(self, terminal: TerminalState, op: Update) -> None:
+        update = op.update
+        terminal._command = _patched(terminal._command, update.command)
+        terminal._cwd = _patched(terminal._cwd, update.cwd)
+        terminal._exit_status = _patched(terminal._exit_status, update.exit_status)
+        terminal._meta = _patched(terminal._meta, update.meta)
+        if update.output is not OMITTED:
+            self._replace_output(terminal, update.output)
+
+    def _replace_output(self, terminal: TerminalState, output: TerminalOutput | None) -> None:
+        terminal._snapshot_generation += 1
+        terminal._transcript = self._new_transcript()
+        terminal._raw = bytearray()
+        terminal._raw_truncated = False
+        terminal._bytes_received = 0
+        terminal._output_meta = None
+        if output is not None:
+            terminal._output_meta = output.meta
+            self._append(terminal, output.data)
+
+    def _append(self, terminal: TerminalState, data: bytes) -> None:
+        terminal._transcript.feed(data)
+        terminal._bytes_received += len(data)
+        room = self._max_retained - len(terminal._raw)
+        if len(data) > room:
+            terminal._raw_truncated = True
+            data = data[: max(room, 0)]
+        terminal._raw += data
+
+
+def _patched(current: _V | None, patch: Patch[_V]) -> _V | None:
+    return current if patch is OMITTED else patch
+
+
+def _batch_index(field: str) -> int | None:
+    if field.startswith("[") and "]" in field:
+        return int(field[1 : field.index("]")])
+    return None

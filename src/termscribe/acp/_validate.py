@@ -1,0 +1,227 @@
+"""Wire-level validation helpers shared by the models and the message parser.
+
+Rules stated once here:
+
+* base64 (`decode_base64`): RFC 4648 section 4, standard alphabet, padding
+  required, no whitespace or line breaks, and zero pad bits (section 3.5), so
+  each encoded string has exactly one meaning and re-encodes to itself.  Every
+  chunk is decoded on its own; callers never concatenate encoded strings.
+* absolute paths (`check_absolute_path`): POSIX ``/...``, Windows drive
+  ``C:\\...`` (or ``C:/...``) and UNC ``\\\\server\\share...``.  A path may not
+  contain NUL, which no platform allows.
+* JSON objects kept from the wire (`_meta`, unknown fields) are copied so the
+  models stay immutable, and their nesting is bounded.
+
+Helpers raise `FieldError` with the path of the field; the public boundaries
+convert it to `InvalidMessageError`.
+"""
+
+from __future__ import annotations
+
+import binascii
+import enum
+import re
+from collections.abc import Mapping
+from typing import Any, Final, Literal, TypeAlias, TypeVar
+
+from ._errors import FieldError, short_repr
+
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "OMITTED",
+    "JsonObject",
+    "Omitted",
+    "Patch",
+    "check_absolute_path",
+    "copy_json",
+    "copy_json_object",
+    "decode_base64",
+    "encode_base64",
+    "is_absolute_path",
+    "optional_meta",
+    "optional_nullable_str",
+    "require_id",
+    "require_object",
+    "require_str",
+    "type_name",
+]
+
+JsonObject = dict[str, Any]
+
+# `_meta` and preserved unknown fields may nest at most this deep.  JSON
+# nesting is otherwise bounded only by the interpreter's recursion limit, which
+# a later json.dumps of the same value could hit from a deeper stack.
+MAX_JSON_DEPTH: Final = 64
+
+
+class Omitted(enum.Enum):
+    """The state of a patch field that was absent from the wire."""
+
+    OMITTED = "OMITTED"
+
+    def __repr__(self) -> str:
+        return "OMITTED"
+
+
+OMITTED: Final = Omitted.OMITTED
+
+T = TypeVar("T")
+# A patch field: OMITTED (leave unchanged), None (clear) or a value (replace).
+Patch: TypeAlias = T | Literal[Omitted.OMITTED] | None
+
+_BASE64_RE: Final = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+_NOT_BASE64_CHAR: Final = re.compile(r"[^A-Za-z0-9+/=]")
+_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+_WINDOWS_DRIVE_RE: Final = re.compile(r"[A-Za-z]:[\\/]")
+_UNC_RE: Final = re.compile(r"\\\\[^\\/]+[\\/][^\\/]+")
+
+
+def type_name(value: object) -> str:
+    """JSON type name of a decoded value, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def decode_base64(value: object, field: str) -> bytes:
+    """Decode one strict RFC 4648 base64 string (see the module rules)."""
+    if not isinstance(value, str):
+        raise FieldError(field, f"expected a base64 string, got {type_name(value)}")
+    if _BASE64_RE.fullmatch(value) is None:
+        raise FieldError(field, _base64_problem(value))
+    if value.endswith("=="):
+        last, mask = value[-3], 0b1111
+    elif value.endswith("="):
+        last, mask = value[-2], 0b11
+    else:
+        last, mask = "A", 0
+    if _ALPHABET.index(last) & mask:
+        raise FieldError(field, "not canonical base64: padding bits are not zero")
+    return binascii.a2b_base64(value)
+
+
+def _base64_problem(value: str) -> str:
+    bad = _NOT_BASE64_CHAR.search(value)
+    if bad is not None:
+        char = bad.group()
+        shown = repr(char) if char.isprintable() and char.isascii() else f"U+{ord(char):04X}"
+        return f"not base64: character {shown} at offset {bad.start()} is outside the alphabet"
+    if len(value) % 4:
+        return f"not base64: length {len(value)} is not a multiple of 4 (padding missing?)"
+    return "not base64: '=' padding only allowed as the last one or two characters"
+
+
+def encode_base64(data: bytes) -> str:
+    return binascii.b2a_base64(data, newline=False).decode("ascii")
+
+
+def is_absolute_path(path: str) -> bool:
+    """True for POSIX, Windows drive and UNC absolute paths."""
+    if "\0" in path:
+        return False
+    return (
+        path.startswith("/")
+        or _WINDOWS_DRIVE_RE.match(path) is not None
+        or _UNC_RE.match(path) is not None
+    )
+
+
+def check_absolute_path(value: object, field: str) -> str:
+    if not isinstance(value, str):
+        raise FieldError(field, f"expected an absolute path string, got {type_name(value)}")
+    if not is_absolute_path(value):
+        if "\0" in value:
+            raise FieldError(field, "path contains NUL")
+        raise FieldError(field, f"path {short_repr(value)} is not absolute")
+    return value
+
+
+def require_object(value: object, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise FieldError(field, f"expected an object, got {type_name(value)}")
+    return value
+
+
+def require_str(obj: Mapping[str, Any], key: str) -> str:
+    if key not in obj:
+        raise FieldError(key, "required field is missing")
+    value = obj[key]
+    if not isinstance(value, str):
+        raise FieldError(key, f"expected a string, got {type_name(value)}")
+    return value
+
+
+def require_id(obj: Mapping[str, Any], key: str) -> str:
+    """A required identifier: a non-empty string."""
+    value = require_str(obj, key)
+    if not value:
+        raise FieldError(key, "must be a non-empty string")
+    return value
+
+
+def optional_nullable_str(obj: Mapping[str, Any], key: str) -> str | None:
+    """An optional nullable string where omission and null are equivalent."""
+    value = obj.get(key)
+    if value is not None and not isinstance(value, str):
+        raise FieldError(key, f"expected a string or null, got {type_name(value)}")
+    return value
+
+
+def optional_meta(obj: Mapping[str, Any], key: str = "_meta") -> JsonObject | None:
+    """An optional nullable `_meta` object, copied."""
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise FieldError(key, f"expected an object or null, got {type_name(value)}")
+    return copy_json_object(value, key)
+
+
+def copy_json_object(value: Mapping[str, Any], field: str) -> JsonObject:
+    copied = copy_json(value, field)
+    assert isinstance(copied, dict)
+    return copied
+
+
+def copy_json(value: object, field: str) -> Any:
+    """Deep copy of a JSON value, iteratively, rejecting non-JSON types and deep nesting."""
+    root: list[Any] = [None]
+    # Each entry: (source container or scalar, destination container, key in destination, depth)
+    stack: list[tuple[object, Any, Any, int]] = [(value, root, 0, 0)]
+    while stack:
+        src, dst, key, depth = stack.pop()
+        if isinstance(src, dict):
+            if depth >= MAX_JSON_DEPTH:
+                raise FieldError(field, f"nested deeper than {MAX_JSON_DEPTH} levels")
+            new_obj: dict[str, Any] = {}
+            dst[key] = new_obj
+            for k, v in src.items():
+                if not isinstance(k, str):
+                    raise FieldError(field, f"object key of type {type_name(k)} is not JSON")
+                new_obj[k] = None
+                stack.append((v, new_obj, k, depth + 1))
+        elif isinstance(src, list):
+            if depth >= MAX_JSON_DEPTH:
+                raise FieldError(field, f"nested deeper than {MAX_JSON_DEPTH} levels")
+            new_list: list[Any] = [None] * len(src)
+            dst[key] = new_list
+            for i, v in enumerate(src):
+                stack.append((v, new_list, i, depth + 1))
+        elif src is None or isinstance(src, (str, int, float, bool)):
+            dst[key] = src
+        else:
+            raise FieldError(field, f"value of type {type(src).__name__} is not JSON")
+    return root[0]
