@@ -4,6 +4,7 @@ Pure: no I/O.  See docs/acp.md for a walkthrough.
 """
 
 from ._errors import AcpError, AcpWarning, InvalidMessageError, StoreFinishedError
+from ._export import LogIssue, SessionLog, display_text, dumps_json, export_json, export_text
 from ._models import (
     CommandPermissionSubject,
     TerminalContent,
@@ -12,6 +13,7 @@ from ._models import (
     TerminalOutputChunk,
     TerminalUpdate,
 )
+from ._report import export_html
 from ._store import (
     DEFAULT_MAX_RETAINED_BYTES,
     ApplyResult,
@@ -31,9 +33,11 @@ __all__ = [
     "ApplyResult",
     "CommandPermissionSubject",
     "InvalidMessageError",
+    "LogIssue",
     "Omitted",
     "Patch",
     "PermissionRecord",
+    "SessionLog",
     "StoreFinishedError",
     "TerminalContent",
     "TerminalExitStatus",
@@ -45,5 +49,10 @@ __all__ = [
     "TerminalUpdate",
     "ToolCallInfo",
     "decode_base64",
+    "display_text",
+    "dumps_json",
+    "export_html",
+    "export_json",
+    "export_text",
     "is_absolute_path",
 ]

@@ -205,7 +205,9 @@ class TerminalState:
         """
         render = getattr(self._transcript, "html", None)
         if render is None:
-            return f'<pre class="transcript">{html.escape(self.text())}</pre>'
+            # The newline after <pre> is the one HTML parsers drop, so a
+            # transcript that starts with a blank line keeps it.
+            return f"<pre>\n{html.escape(self.text())}</pre>"
         fragment = render()
         assert isinstance(fragment, str)
         return fragment

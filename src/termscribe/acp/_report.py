@@ -1,0 +1,170 @@
+"""The standalone HTML session report: one section per terminal.
+
+Every string from the log is escaped after `display_text`; transcripts come
+from `TerminalState.html` (the core HTML renderer when present, else the
+escaped text in a ``<pre>``).  Element ids are generated (``terminal-3``), never
+taken from the log.  A Content-Security-Policy forbids scripts, frames,
+images, fonts and connections, so a report opened from disk cannot act.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Final
+
+from ._export import SessionLog, display_text, exit_summary, tool_call_label
+from ._store import TerminalState
+
+__all__ = ["CSP", "export_html"]
+
+CSP: Final = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+_STYLE: Final = """
+:root { color-scheme: light dark; --fg: #1f2328; --bg: #ffffff; --muted: #59636e;
+  --panel: #f6f8fa; --line: #d1d9e0; --ok: #1a7f37; --fail: #cf222e; --warn: #9a6700; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9198a1;
+  --panel: #151b23; --line: #3d444d; --ok: #3fb950; --fail: #f85149; --warn: #d29922; } }
+body { margin: 0 auto; max-width: 72rem; padding: 1.5rem; color: var(--fg);
+  background: var(--bg); font: 15px/1.5 system-ui, sans-serif; }
+h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
+.summary, .facts dt, footer { color: var(--muted); }
+nav ol { padding-left: 1.5rem; }
+nav a { color: inherit; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+section.terminal { border: 1px solid var(--line); border-radius: 8px; margin: 1.25rem 0;
+  overflow: hidden; }
+section.terminal h2 { font-size: 1rem; margin: 0; padding: .6rem .9rem; background: var(--panel);
+  border-bottom: 1px solid var(--line); display: flex; gap: .6rem; align-items: baseline; }
+h2 .command { white-space: pre-wrap; word-break: break-all; flex: 1; }
+.prompt { color: var(--muted); }
+.badge { font-size: .8rem; font-weight: 600; border-radius: 1rem; padding: .05rem .6rem;
+  border: 1px solid currentColor; white-space: nowrap; }
+.badge.ok { color: var(--ok); } .badge.fail, .badge.signal { color: var(--fail); }
+.badge.exited, .badge.running { color: var(--warn); }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem;
+  margin: 0; padding: .6rem .9rem; }
+.facts dd { margin: 0; word-break: break-all; }
+.facts ul { margin: 0; padding: 0; list-style: none; }
+.transcript pre { margin: 0; padding: .75rem .9rem; overflow-x: auto;
+  background: var(--panel); border-top: 1px solid var(--line); white-space: pre; }
+.empty { margin: 0; padding: .6rem .9rem; color: var(--muted); border-top: 1px solid var(--line); }
+.errors li { font-family: ui-monospace, monospace; word-break: break-all; }
+"""
+
+
+def _e(value: str) -> str:
+    return escape(display_text(value), quote=True)
+
+
+def badge(terminal: TerminalState) -> tuple[str, str]:
+    """(css class, label) of the exit badge."""
+    status = terminal.exit_status
+    if status is None:
+        return "running", "no exit status"
+    if status.exit_code is not None:
+        return ("ok" if status.exit_code == 0 else "fail"), exit_summary(terminal)
+    if status.signal is not None:
+        return "signal", exit_summary(terminal)
+    return "exited", "exited"
+
+
+def export_html(
+    log: SessionLog, terminal_id: str | None = None, *, title: str = "ACP session report"
+) -> str:
+    """A standalone HTML document reporting the log (call `log.finish()` first)."""
+    terminals = log.select(terminal_id)
+    sessions = {t.session_id for t in log.store.terminals()}
+    parts = [
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n',
+        '<meta name="referrer" content="no-referrer">\n',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
+        f"<title>{_e(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
+        f'<header>\n<h1>{_e(title)}</h1>\n<p class="summary">{_summary(terminals, sessions)}'
+        "</p>\n</header>\n",
+    ]
+    if len(terminals) > 1:
+        parts.append("<nav>\n<ol>\n")
+        for number, terminal in enumerate(terminals, 1):
+            css, label = badge(terminal)
+            parts.append(
+                f'<li><a href="#terminal-{number}">{_command_html(terminal)}</a> '
+                f'<span class="badge {css}">{escape(label)}</span></li>\n'
+            )
+        parts.append("</ol>\n</nav>\n")
+    parts.append("<main>\n")
+    for number, terminal in enumerate(terminals, 1):
+        parts.append(_section(log, terminal, number, show_session=len(sessions) > 1))
+    parts.append("</main>\n")
+    errors = log.issues_for(log.errors, terminal_id)
+    if errors:
+        parts.append('<section class="errors">\n<h2>Rejected lines</h2>\n<ul>\n')
+        parts.extend(f"<li>line {e.line}: {_e(e.message)}</li>\n" for e in errors)
+        parts.append("</ul>\n</section>\n")
+    parts.append(
+        "<footer>Generated by termscribe. Terminal output is untrusted: escape sequences "
+        "were interpreted into a transcript, never passed through.</footer>\n"
+        "</body>\n</html>\n"
+    )
+    return "".join(parts)
+
+
+def _summary(terminals: tuple[TerminalState, ...], sessions: set[str | None]) -> str:
+    exited = sum(1 for t in terminals if t.exited)
+    noun = "terminal" if len(terminals) == 1 else "terminals"
+    text = f"{len(terminals)} {noun}, {exited} exited"
+    if len(sessions) > 1:
+        text += f", {len(sessions)} sessions"
+    return text
+
+
+def _command_html(terminal: TerminalState) -> str:
+    if terminal.command is None:
+        return "<em>command not reported</em>"
+    return f"<code>{escape(display_text(terminal.command, multiline=True))}</code>"
+
+
+def _section(log: SessionLog, terminal: TerminalState, number: int, *, show_session: bool) -> str:
+    css, label = badge(terminal)
+    command = (
+        "<em>command not reported</em>"
+        if terminal.command is None
+        else escape(display_text(terminal.command, multiline=True))
+    )
+    facts = [
+        ("cwd", "<em>unknown</em>" if terminal.cwd is None else f"<code>{_e(terminal.cwd)}</code>"),
+        ("terminal", f"<code>{_e(terminal.terminal_id)}</code>"),
+    ]
+    if show_session and terminal.session_id is not None:
+        facts.append(("session", f"<code>{_e(terminal.session_id)}</code>"))
+    if terminal.tool_call_ids:
+        items = "".join(
+            f"<li>{escape(tool_call_label(log.store, terminal, t))}</li>"
+            for t in terminal.tool_call_ids
+        )
+        facts.append(("tool calls", f"<ul>{items}</ul>"))
+    for permission in log.store.permissions_for(terminal):
+        subject = permission.subject
+        title = _e(permission.title) if permission.title else "permission requested"
+        facts.append(
+            (
+                "permission",
+                f"{title}: <code>{escape(display_text(subject.command, multiline=True))}</code>"
+                f" in <code>{_e(subject.cwd)}</code>",
+            )
+        )
+    dl = "".join(f"<dt>{name}</dt><dd>{value}</dd>" for name, value in facts)
+    body = (
+        f'<div class="transcript">{terminal.html()}</div>'
+        if terminal.text()
+        else '<p class="empty">no output</p>'
+    )
+    return (
+        f'<section class="terminal" id="terminal-{number}">\n'
+        f'<h2><span class="prompt">$</span> <code class="command">{command}</code> '
+        f'<span class="badge {css}">{escape(label)}</span></h2>\n'
+        f'<dl class="facts">{dl}</dl>\n{body}\n</section>\n'
+    )
