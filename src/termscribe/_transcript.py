@@ -10,10 +10,20 @@ from ._decoder import Utf8Decoder
 from ._line import MAX_LINE_CELLS, Line
 from ._lines import LinesModel
 from ._parser import Parser
+from ._render_ansi import ansi_lines
+from ._render_html import render_lines_html
 from ._render_text import render_lines_text
 from ._strip import StripModel
 
-__all__ = ["DEFAULT_MAX_LINES", "MAX_ROWS", "MODES", "Transcript", "render_text"]
+__all__ = [
+    "DEFAULT_MAX_LINES",
+    "MAX_ROWS",
+    "MODES",
+    "Transcript",
+    "render_ansi",
+    "render_html",
+    "render_text",
+]
 
 #: Modes a Transcript can interpret a stream in.
 MODES = ("lines", "strip")
@@ -110,10 +120,40 @@ class Transcript:
         """The plain-text transcript (lines joined with ``\\n``)."""
         return render_lines_text(self.lines())
 
+    def html(self, *, standalone: bool = False, title: str = "Terminal transcript") -> str:
+        """The HTML transcript: a ``<pre class="termscribe">`` fragment, or
+        with ``standalone`` a complete UTF-8 document with its stylesheet."""
+        return render_lines_html(self.lines(), standalone=standalone, title=title)
+
+    def ansi(self, *, hyperlinks: bool = False) -> str:
+        """The transcript with styles rebuilt as SGR, safe for a terminal;
+        ``hyperlinks`` adds OSC 8 for http(s) and mailto links."""
+        return ansi_lines(self.lines(), hyperlinks=hyperlinks)
+
 
 def render_text(data: bytes, **options: object) -> str:
     """The text transcript of ``data`` in one call (options as Transcript)."""
+    return _whole(data, options).text()
+
+
+def render_html(
+    data: bytes,
+    *,
+    standalone: bool = False,
+    title: str = "Terminal transcript",
+    **options: object,
+) -> str:
+    """The HTML transcript of ``data`` in one call (options as Transcript)."""
+    return _whole(data, options).html(standalone=standalone, title=title)
+
+
+def render_ansi(data: bytes, *, hyperlinks: bool = False, **options: object) -> str:
+    """The safe-ANSI transcript of ``data`` in one call (options as Transcript)."""
+    return _whole(data, options).ansi(hyperlinks=hyperlinks)
+
+
+def _whole(data: bytes, options: dict[str, object]) -> Transcript:
     transcript = Transcript(**options)  # type: ignore[arg-type]
     transcript.feed(data)
     transcript.finish()
-    return transcript.text()
+    return transcript

@@ -1,0 +1,232 @@
+"""The HTML renderer: lines of styled runs → a ``<pre class="termscribe">``.
+
+Safety rules (SECURITY.md, "markup injection", "CSS injection", "hyperlink
+spoofing", "hiding or faking text"):
+
+* Text is escaped (``& < > " '``) and nothing from the stream is ever put in
+  markup unescaped. Tags, attribute names and class names are the renderer's
+  own constants.
+* Inline CSS holds only ``#rrggbb`` values formatted from validated integers
+  (Style colours are already range-checked ints).
+* A link is an ``<a>`` only when ``_urls.safe_url`` accepts its target; its
+  ``href`` and ``title`` are that rebuilt ASCII URL, so hovering shows the
+  real target whatever the link text claims. Other links keep their text.
+* Concealed text, and text whose colour equals its background, is shown in
+  the default colours with a dashed outline and a title saying it was hidden.
+
+The visible text of the ``<pre>`` equals the text transcript: lines are
+joined with ``\\n`` and every tag opened for a run is closed within it, so any
+slice of lines can be rendered on its own (streaming export). A newline right
+after ``<pre>`` is dropped by HTML parsers, so one is always written there.
+
+Speed: each distinct Style's open and close tags are built once and cached by
+identity (styles are interned); escaping runs only on text that needs it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from html import escape
+
+from ._html_theme import STYLESHEET, palette_rgb
+from ._line import Line
+from ._style import (
+    BLINK,
+    BOLD,
+    CONCEAL,
+    DIM,
+    INVERSE,
+    ITALIC,
+    OVERLINE,
+    RGB_FLAG,
+    STRIKE,
+    Style,
+)
+from ._urls import safe_url
+
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "LINK_REL",
+    "html_end",
+    "html_lines",
+    "html_start",
+    "render_lines_html",
+]
+
+#: No scripts, no fetches of any kind, no forms, no <base>: the page can only
+#: show itself. Inline styles are needed for the embedded stylesheet and for
+#: the validated #rrggbb colours.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; "
+    "base-uri 'none'; form-action 'none'"
+)
+LINK_REL = "noopener noreferrer nofollow"
+_HIDDEN_TITLE = "hidden in the terminal"
+_PRE_OPEN = '<pre class="termscribe">\n'
+_SPECIAL = re.compile("[&<>\"']")
+
+_FLAG_CLASSES = ((BOLD, "ts-bold"), (DIM, "ts-dim"), (ITALIC, "ts-italic"), (BLINK, "ts-blink"))
+_UNDERLINE_CLASSES = ("", "ts-ul", "ts-ul2", "ts-ul3", "ts-ul4", "ts-ul5")
+
+# Resolved colour slots: None is the default colour of the slot; _OTHER is
+# the other slot's default (inverse video of default colours).
+_OTHER = -1
+# Two explicit RGB colours closer than this (sum of channel differences) are
+# treated as the same: text drawn in them is as good as invisible.
+_INVISIBLE_DISTANCE = 48
+
+_tags: dict[Style, tuple[str, str]] = {}
+#: Distinct styles whose tags are remembered; cleared past this (hostile
+#: style churn cannot grow it).
+_MAX_CACHED = 8192
+
+
+def html_lines(lines: Iterable[Line]) -> str:
+    """The HTML of lines, joined with ``\\n`` (no trailing newline), to go
+    between ``html_start()`` and ``html_end()``."""
+    tags = _tags
+    out: list[str] = []
+    append = out.append
+    for line in lines:
+        for text, style in line.runs:
+            if not text:
+                continue
+            if _SPECIAL.search(text):
+                text = escape(text)
+            tag = tags.get(style)
+            if tag is None:
+                tag = _tag_for(style)
+            if tag[0]:
+                append(tag[0] + text + tag[1])
+            else:
+                append(text)
+        append("\n")
+    if out:
+        out.pop()
+    return "".join(out)
+
+
+def html_start(*, standalone: bool = False, title: str = "Terminal transcript") -> str:
+    """What comes before the lines: ``<pre>``, or a whole document head."""
+    if not standalone:
+        return _PRE_OPEN
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">\n'
+        '<meta name="referrer" content="no-referrer">\n'
+        '<meta name="color-scheme" content="light dark">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n"
+        f"<style>\n{_PAGE_CSS}{STYLESHEET}</style>\n"
+        f"</head>\n<body>\n{_PRE_OPEN}"
+    )
+
+
+def html_end(*, standalone: bool = False) -> str:
+    """What comes after the lines."""
+    return "</pre>\n</body>\n</html>\n" if standalone else "</pre>"
+
+
+def render_lines_html(
+    lines: Iterable[Line], *, standalone: bool = False, title: str = "Terminal transcript"
+) -> str:
+    """A complete fragment (or document) for lines."""
+    return (
+        html_start(standalone=standalone, title=title)
+        + html_lines(lines)
+        + html_end(standalone=standalone)
+    )
+
+
+# The page around the transcript: the terminal's colours fill the window.
+_PAGE_CSS = (
+    ":root{color-scheme:light dark}\n"
+    "body{margin:0;padding:16px;background:#f6f8fa}\n"
+    "@media (prefers-color-scheme:dark){body{background:#111}}\n"
+)
+
+
+def _tag_for(style: Style) -> tuple[str, str]:
+    if len(_tags) >= _MAX_CACHED:
+        _tags.clear()
+    tag = _tags[style] = _build_tag(style)
+    return tag
+
+
+def _build_tag(style: Style) -> tuple[str, str]:
+    """(open tag, close tag) for a style; ("", "") for plain text."""
+    classes: list[str] = []
+    declarations: list[str] = []
+    flags = style.flags
+    fg: int | None = style.fg
+    bg: int | None = style.bg
+    if flags & INVERSE:
+        fg, bg = (_OTHER if bg is None else bg), (_OTHER if fg is None else fg)
+    hidden = bool(flags & CONCEAL) or _same_colour(fg, bg)
+    if not hidden:
+        _colour(fg, "fg", "color", classes, declarations)
+        _colour(bg, "bg", "background-color", classes, declarations)
+    classes.extend(name for flag, name in _FLAG_CLASSES if flags & flag)
+    if style.underline:
+        classes.append(_UNDERLINE_CLASSES[style.underline])
+        if style.ul_color is not None:
+            declarations.append("text-decoration-color:" + _css_colour(style.ul_color))
+    if flags & STRIKE:
+        classes.append("ts-strike")
+    if flags & OVERLINE:
+        classes.append("ts-overline")
+    if hidden:
+        classes.append("ts-conceal")
+    attributes = ""
+    if classes:
+        attributes += f' class="{" ".join(classes)}"'
+    if declarations:
+        attributes += f' style="{";".join(declarations)}"'
+    url = safe_url(style.link.uri) if style.link is not None else None
+    if url is not None:
+        quoted = escape(url)
+        return f'<a href="{quoted}" title="{quoted}" rel="{LINK_REL}"{attributes}>', "</a>"
+    if hidden:
+        return f'<span title="{_HIDDEN_TITLE}"{attributes}>', "</span>"
+    if attributes:
+        return f"<span{attributes}>", "</span>"
+    return "", ""
+
+
+def _colour(
+    value: int | None, slot: str, prop: str, classes: list[str], declarations: list[str]
+) -> None:
+    if value is None:
+        return
+    if value == _OTHER:
+        classes.append("ts-fgbg" if slot == "fg" else "ts-bgfg")
+    elif value < 16:
+        classes.append(f"ts-{slot}{value}")
+    else:
+        declarations.append(f"{prop}:{_css_colour(value)}")
+
+
+def _css_colour(value: int) -> str:
+    """``#rrggbb`` (or a theme variable for 0-15) from a validated colour."""
+    if value < 16:
+        return f"var(--ts-c{value})"
+    return f"#{_rgb(value):06x}"
+
+
+def _rgb(value: int) -> int:
+    return value & 0xFFFFFF if value & RGB_FLAG else palette_rgb(value)
+
+
+def _same_colour(fg: int | None, bg: int | None) -> bool:
+    """Whether text in fg on bg is invisible: the same palette colour, or two
+    nearly equal fixed colours. (Default colours depend on the viewer's theme
+    and are never considered equal to a fixed one.)"""
+    if fg is None or bg is None or fg == _OTHER or bg == _OTHER:
+        return False
+    if fg < 16 or bg < 16:
+        return fg == bg
+    a, b = _rgb(fg), _rgb(bg)
+    distance = sum(abs((a >> shift & 0xFF) - (b >> shift & 0xFF)) for shift in (0, 8, 16))
+    return distance < _INVISIBLE_DISTANCE
