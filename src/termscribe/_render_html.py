@@ -118,7 +118,7 @@ def html_start(*, standalone: bool = False, title: str = "Terminal transcript") 
         '<meta name="referrer" content="no-referrer">\n'
         '<meta name="color-scheme" content="light dark">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n"
+        f"<title>{escape(_printable(title))}</title>\n"
         f"<style>\n{_PAGE_CSS}{STYLESHEET}</style>\n"
         f"</head>\n<body>\n{_PRE_OPEN}"
     )
@@ -146,6 +146,12 @@ _PAGE_CSS = (
     "body{margin:0;padding:16px;background:#f6f8fa}\n"
     "@media (prefers-color-scheme:dark){body{background:#111}}\n"
 )
+
+
+def _printable(text: str) -> str:
+    """A caller's title (say, a file name) without controls, bidi or
+    surrogates: U+FFFD stands in for each."""
+    return "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
 
 
 def _tag_for(style: Style) -> tuple[str, str]:

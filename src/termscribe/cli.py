@@ -11,9 +11,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import BinaryIO, TextIO
 
+from ._line import Line
+from ._render_ansi import ansi_lines
+from ._render_html import html_end, html_lines, html_start
 from ._render_text import render_lines_text
 from ._transcript import MAX_ROWS, MODES, Transcript
 
@@ -50,7 +54,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     render = sub.add_parser("render", help="render a terminal byte stream as a transcript")
-    render.add_argument("--format", choices=["text"], default="text", help="output format")
+    render.add_argument(
+        "--format", choices=["text", "html", "ansi"], default="text", help="output format"
+    )
+    render.add_argument(
+        "--standalone",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="html: a complete page with its stylesheet (default: when OUT ends in .html)",
+    )
+    render.add_argument(
+        "--hyperlinks", action="store_true", help="ansi: keep http(s) links as OSC 8"
+    )
     render.add_argument("--mode", choices=list(MODES), default="lines", help="interpretation")
     render.add_argument("--columns", type=_positive, default=None, help="wrap at N columns")
     render.add_argument("--rows", type=_positive, default=24, help="window height (default 24)")
@@ -78,10 +93,13 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO) -> int:
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    render_lines, start, end = _renderer(args)
     source = _open_input(args.input, stdin)
     try:
         out = _open_output(args.output, stdout)
         try:
+            if start:
+                out.write(start.encode("utf-8"))
             while True:
                 try:
                     chunk = source.read(CHUNK_SIZE)
@@ -92,9 +110,9 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO) -> int:
                 transcript.feed(chunk)
                 committed = transcript.take_lines()
                 if committed:
-                    out.write((render_lines_text(committed) + "\n").encode("utf-8"))
+                    out.write((render_lines(committed) + "\n").encode("utf-8"))
             transcript.finish()
-            out.write(transcript.text().encode("utf-8"))
+            out.write((render_lines(transcript.lines()) + end).encode("utf-8"))
             out.flush()
         finally:
             if out is not stdout:
@@ -103,6 +121,27 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO) -> int:
         if source is not stdin:
             source.close()
     return 0
+
+
+def _renderer(args: argparse.Namespace) -> tuple[Callable[[Iterable[Line]], str], str, str]:
+    """(lines renderer, text before the lines, text after them) for --format."""
+    if args.format != "html":
+        if args.standalone is not None:
+            raise UsageError("--standalone applies to --format html only")
+        if args.format == "ansi":
+            return partial(ansi_lines, hyperlinks=args.hyperlinks), "", ""
+        return render_lines_text, "", ""
+    standalone = args.standalone
+    if standalone is None:
+        standalone = str(args.output or "").lower().endswith((".html", ".htm"))
+    title = "Terminal transcript"
+    if args.input != "-":
+        title += ": " + os.path.basename(args.input)
+    return (
+        html_lines,
+        html_start(standalone=standalone, title=title),
+        html_end(standalone=standalone),
+    )
 
 
 def _open_output(path: str | None, stdout: BinaryIO) -> BinaryIO:
