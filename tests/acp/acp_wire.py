@@ -1,0 +1,150 @@
+"""Builders of ACP wire messages and helpers shared by the tests in tests/acp."""
+
+from __future__ import annotations
+
+import base64
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from termscribe.acp import TerminalStore
+
+DATA = Path(__file__).parent / "data"
+SESSION = "sess_1"
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def notify(update: dict[str, Any], session: str = SESSION) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "method": "session/update",
+        "params": {"sessionId": session, "update": update},
+    }
+
+
+def terminal_update(terminal_id: str, session: str = SESSION, **fields: Any) -> dict[str, Any]:
+    """A terminal_update notification; `meta=` and `exit_status=` map to the wire names."""
+    update: dict[str, Any] = {"sessionUpdate": "terminal_update", "terminalId": terminal_id}
+    for key, value in fields.items():
+        update[{"meta": "_meta", "exit_status": "exitStatus"}.get(key, key)] = value
+    return notify(update, session)
+
+
+def snapshot(terminal_id: str, data: bytes, session: str = SESSION) -> dict[str, Any]:
+    return terminal_update(terminal_id, session, output={"data": b64(data)})
+
+
+def chunk(terminal_id: str, data: bytes, session: str = SESSION) -> dict[str, Any]:
+    update = {
+        "sessionUpdate": "terminal_output_chunk",
+        "terminalId": terminal_id,
+        "data": b64(data),
+    }
+    return notify(update, session)
+
+
+def anchor(
+    tool_call_id: str,
+    terminal_id: str,
+    session: str = SESSION,
+    update_kind: str = "tool_call_update",
+    **fields: Any,
+) -> dict[str, Any]:
+    """Terminal content in a tool call (tool_call_update, tool_call or a content chunk)."""
+    content = {"type": "terminal", "terminalId": terminal_id}
+    if update_kind == "tool_call_content_chunk":
+        update = {"sessionUpdate": update_kind, "toolCallId": tool_call_id, "content": content}
+    else:
+        update = {"sessionUpdate": update_kind, "toolCallId": tool_call_id, "content": [content]}
+    update.update(fields)
+    return notify(update, session)
+
+
+def tool_status(tool_call_id: str, status: str, session: str = SESSION) -> dict[str, Any]:
+    update = {"sessionUpdate": "tool_call_update", "toolCallId": tool_call_id, "status": status}
+    return notify(update, session)
+
+
+def permission(
+    command: str = "cargo test",
+    cwd: str = "/workspace/project",
+    session: str = SESSION,
+    request_id: int = 1,
+    **subject_fields: Any,
+) -> dict[str, Any]:
+    subject = {"type": "command", "command": command, "cwd": cwd, **subject_fields}
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "session/request_permission",
+        "params": {
+            "sessionId": session,
+            "title": "Run the test suite?",
+            "subject": subject,
+            "options": [{"optionId": "allow", "name": "Allow", "kind": "allow_once"}],
+        },
+    }
+
+
+def fingerprint(store: TerminalStore) -> Any:
+    """Everything observable about a store, for before/after comparisons."""
+    terminals = [
+        (
+            t.key,
+            t.command,
+            t.cwd,
+            None if t.exit_status is None else t.exit_status.to_wire(),
+            t.meta,
+            t.output_meta,
+            t.tool_call_ids,
+            t.raw_bytes,
+            t.raw_truncated,
+            t.bytes_received,
+            t.text(),
+            t.version,
+            t.snapshot_generation,
+        )
+        for t in store
+    ]
+    calls = sorted(
+        {(t.session_id, c) for t in store for c in t.tool_call_ids}, key=lambda k: str(k)
+    )
+    tool_calls = [store.tool_call(s, c) for s, c in calls]
+    return terminals, tool_calls, store.permissions(), store.revision
+
+
+def load_legacy_fixture(name: str) -> list[dict[str, Any]]:
+    """A codex-acp fixture (concatenated {"method": "sessionUpdate", "args": [...]}) as JSON-RPC."""
+    text = (DATA / "legacy-v1-meta" / name).read_text(encoding="utf-8")
+    decoder = json.JSONDecoder()
+    messages, pos = [], 0
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos == len(text):
+            return messages
+        obj, pos = decoder.raw_decode(text, pos)
+        assert obj["method"] == "sessionUpdate"
+        (params,) = obj["args"]
+        messages.append({"jsonrpc": "2.0", "method": "session/update", "params": params})
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(
+        (DATA / "acp-v2-schema-terminal.json").read_text(encoding="utf-8")
+    )
+    return schema
+
+
+def validate(instance: Any, definition: str) -> None:
+    """Validate against one $defs entry of the official v2 schema (raises on failure)."""
+    schema = dict(_schema())
+    schema["$ref"] = f"#/$defs/{definition}"
+    jsonschema.Draft202012Validator(schema).validate(instance)
