@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termscribe.acp import InvalidMessageError, TerminalOutputChunk, decode_base64
-from termscribe.acp import is_absolute_path
+from termscribe.acp import InvalidMessageError, TerminalOutputChunk, decode_base64, is_absolute_path
 from termscribe.acp._errors import FieldError
 from termscribe.acp._validate import MAX_JSON_DEPTH, copy_json
 
