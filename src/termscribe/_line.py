@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from ._style import DEFAULT, Style
 
-__all__ = ["MAX_LINE_CELLS", "Line", "Row", "omission_marker"]
+__all__ = ["EMPTY_LINE", "MAX_LINE_CELLS", "Line", "Row", "omission_marker"]
 
 #: Cells kept per logical line. Past this, printed characters are dropped and
 #: counted, and the line ends with a visible omission marker (SECURITY.md,
@@ -66,6 +66,22 @@ class Line:
         self.text = runs[0][0] if len(runs) == 1 else "".join(text for text, _ in runs)
 
     @classmethod
+    def from_row(cls, row: Row) -> Line:
+        """One unwrapped row as a line (the common case, kept fast)."""
+        cells = row.cells
+        if not cells and not row.omitted:
+            return EMPTY_LINE
+        if row.omitted or cells[-1] == " ":
+            return cls.from_rows((row,))
+        styles = row.styles
+        first = styles[0]
+        if styles.count(first) == len(styles):
+            return cls((("".join(cells), first),))
+        runs: list[Run] = []
+        _append_runs(runs, cells, styles, len(cells))
+        return cls(tuple(runs))
+
+    @classmethod
     def from_rows(cls, rows: Iterable[Row], extra_omitted: int = 0) -> Line:
         """Join rows (each after the first continuing the one before)."""
         runs: list[Run] = []
@@ -92,6 +108,8 @@ class Line:
 
 
 _EMPTY_RUNS: tuple[Run, ...] = (("", DEFAULT),)
+#: The line of a blank row, shared (5 million empty lines cost one object).
+EMPTY_LINE = Line(_EMPTY_RUNS)
 
 
 def _append_runs(runs: list[Run], cells: list[str], styles: list[Style], end: int) -> None:

@@ -23,8 +23,8 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
   deleted by DL, scrolled by SU/SD or pushed out by IL are gone, as on screen.
 * The alternate screen (modes 47, 1047, 1049) is emulated but never
   committed: leaving it shows the normal screen as it was.
-* REP repeats the last printed character at most up to the end of the window
-  (or of the row cap); huge parameters are clamped, never allocated.
+* REP repeats the last printed character at most MAX_REPEAT times; huge
+  parameters are clamped, never allocated.
 * Cursor addressing clamps to the window; window operations, reports and
   queries do nothing (no answer can be sent from a transcript).
 * A combining mark with no previous cell on its row is shown on a space.
@@ -40,7 +40,7 @@ from ._parser import Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, marker
 
-__all__ = ["DEC_SPECIAL_GRAPHICS", "LinesModel"]
+__all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
 #: VT100 line-drawing characters (ESC ( 0), as xterm maps them.
 DEC_SPECIAL_GRAPHICS = str.maketrans(
@@ -53,6 +53,10 @@ DEC_SPECIAL_GRAPHICS = str.maketrans(
 )  # fmt: skip
 
 _TAB = 8
+#: Characters one REP may print. Programs use REP for runs within a screen
+#: row; a bigger count is clamped so that a 10-byte sequence cannot expand
+#: into megabytes of transcript (CVE-2024-37535 was VTE's REP 2^31).
+MAX_REPEAT = 1024
 
 
 class _Saved:
@@ -176,6 +180,11 @@ class LinesModel(Performer):
 
     def _commit(self, row: Row, continues: bool) -> None:
         """Row scrolled off the top; ``continues``: the next row continues it."""
+        if not continues and not row.continued and not self._pending_omitted:
+            if self._pending:
+                self._finish_pending()
+            self._append_line(Line.from_row(row))
+            return
         if self._pending and not row.continued:
             self._finish_pending()
         if self._pending_cells + len(row.cells) > MAX_LINE_CELLS:
@@ -194,6 +203,9 @@ class LinesModel(Performer):
         self._pending = []
         self._pending_cells = 0
         self._pending_omitted = 0
+        self._append_line(line)
+
+    def _append_line(self, line: Line) -> None:
         committed = self._committed
         committed.append(line)
         if self.max_lines is not None and len(committed) > self.max_lines:
@@ -732,11 +744,7 @@ class LinesModel(Performer):
     def _rep(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
         if not last:
             return
-        count = self._arg(v, 0, 1)
-        if self.width is None:
-            count = min(count, max(0, MAX_LINE_CELLS - self.x))
-        else:
-            count = min(count, self.width * self.height)
+        count = min(self._arg(v, 0, 1), MAX_REPEAT)
         if count:
             self.print(last * count)
 

@@ -125,6 +125,22 @@ _SOS_RUN = re.compile(r"[^\x07\x18\x1a\x1b\x80-\x9f]+")
 _PendingString = tuple[int, tuple[str, str, str, str], str]
 
 
+# Marks "ESC arrived inside a string that will not be dispatched", so that the
+# ST it may start is not reported as an escape sequence either.
+_NOTHING: _PendingString = (GROUND, ("", "", "", ""), "")
+_STRING_STATES = frozenset(
+    (
+        DCS_ENTRY,
+        DCS_PARAM,
+        DCS_INTERMEDIATE,
+        DCS_PASSTHROUGH,
+        DCS_IGNORE,
+        OSC_STRING,
+        SOS_PM_APC_STRING,
+    )
+)
+
+
 class Performer:
     """Receives what the parser recognises. Every method is a no-op here."""
 
@@ -342,7 +358,9 @@ class Parser:
         pending = self._string_end
         self._string_end = None
         if final == "\\" and not self._collect and pending is not None:
-            self._dispatch_string(pending)
+            # ST ending a string: dispatch it if it was kept, and nothing else.
+            if pending is not _NOTHING:
+                self._dispatch_string(pending)
         elif not self._ignore:
             self._perform.esc_dispatch(self._collect, final)
         self._state = GROUND
@@ -463,9 +481,10 @@ class Parser:
 
     def _enter_escape(self) -> None:
         state = self._state
-        if state in (OSC_STRING, DCS_PASSTHROUGH):
+        if state in _STRING_STATES:
             # Maybe the first half of ST: decide on the next character.
-            self._string_end = None if self._ignore else self._pending_string()
+            dispatchable = state in (OSC_STRING, DCS_PASSTHROUGH) and not self._ignore
+            self._string_end = self._pending_string() if dispatchable else _NOTHING
         else:
             self._string_end = None
         self._enter(ESCAPE)

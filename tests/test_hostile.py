@@ -1,0 +1,96 @@
+"""Hostile inputs of SECURITY.md finish in linear time with bounded output.
+
+A benchmark-style test with generous bounds, not a tight timer: each hostile
+input must cost at most HOSTILE_FACTOR times the time per byte of ordinary
+output on the same machine in the same run, and must not blow up the output.
+(The benchmark script measures the real ratios.)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+from textcheck import assert_safe_text
+
+from termscribe import render_text
+from termscribe._line import MAX_LINE_CELLS
+
+HOSTILE_FACTOR = 25
+SIZE = 400_000
+
+
+def _ordinary() -> bytes:
+    line = b"\x1b[32mPASS\x1b[0m tests/test_module.py::test_case_%d \x1b[2m(0.01s)\x1b[0m\r\n"
+    out = b"".join(line % i for i in range(SIZE // 50))
+    return out[:SIZE]
+
+
+CASES: dict[str, Callable[[], bytes]] = {
+    "unterminated OSC": lambda: b"\x1b]0;" + b"a" * SIZE,
+    "unterminated DCS": lambda: b"\x1bP" + b"a" * SIZE,
+    "kitty APC": lambda: b"\x1b_G" + b"A" * SIZE + b"\x1b\\ok",
+    "million CSI params": lambda: b"\x1b[" + b"1;" * (SIZE // 2) + b"m",
+    "ReDoS digits": lambda: b"\x1b[" + b"9" * (SIZE // 2) + b";" + b"9" * (SIZE // 2) + b"m",
+    "REP 2^31": lambda: b"a\x1b[2147483647b\n" * (SIZE // 16),
+    "CUP 10^9": lambda: b"\x1b[1000000000;1000000000Hx" * (SIZE // 25),
+    "window op": lambda: b"\x1b[8;100000;100000t" * (SIZE // 19),
+    "combining storm": lambda: b"e" + "\u0301".encode() * (SIZE // 2),
+    "newline flood": lambda: b"\n" * SIZE,
+    "one huge line": lambda: b"x" * SIZE,
+    "style churn": lambda: b"".join(
+        b"\x1b[%d;%dmx" % (31 + i % 7, 41 + i % 5) for i in range(SIZE // 9)
+    ),
+    "C1 flood": lambda: "\u009b".encode() * (SIZE // 2),
+    "bidi flood": lambda: "\u202e".encode() * (SIZE // 3),
+    "ZWJ flood": lambda: "a\u200d".encode() * (SIZE // 4),
+    "ICH/DCH 10^9": lambda: b"ab\x1b[1000000000@\x1b[1000000000P\x1b[1000000000X" * (SIZE // 40),
+    "IL/DL 10^9": lambda: b"a\n\x1b[1000000000L\x1b[1000000000M" * (SIZE // 30),
+    "scroll region churn": lambda: b"\x1b[2;3r\x1b[3;1H\n\n\x1b[r" * (SIZE // 20),
+    "invalid UTF-8": lambda: b"\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80\xff" * (SIZE // 10),
+    "alt screen toggling": lambda: b"\x1b[?1049hA\x1b[?1049l" * (SIZE // 20),
+}
+
+OPTIONS = [{}, {"columns": 80, "rows": 24}, {"mode": "strip"}]
+
+
+def _time_per_byte(data: bytes, **options: object) -> tuple[float, str]:
+    best = float("inf")
+    out = ""
+    for _ in range(2):
+        start = time.perf_counter()
+        out = render_text(data, **options)
+        best = min(best, time.perf_counter() - start)
+    return best / len(data), out
+
+
+@pytest.fixture(scope="module")
+def baseline() -> dict[str, float]:
+    data = _ordinary()
+    return {str(o): _time_per_byte(data, **o)[0] for o in OPTIONS}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("options", OPTIONS, ids=["lines", "columns80", "strip"])
+def test_hostile_input_is_linear_and_bounded(
+    name: str, options: dict[str, object], baseline: dict[str, float]
+) -> None:
+    data = CASES[name]()
+    per_byte, out = _time_per_byte(data, **options)
+    limit = HOSTILE_FACTOR * baseline[str(options)]
+    assert per_byte <= limit, f"{per_byte * 1e9:.0f} ns/B > {limit * 1e9:.0f} ns/B"
+    assert_safe_text(out)
+    # Output never grows beyond the input by more than the REP cap allows,
+    # and no line exceeds the line cap: committed cells, plus the rows still
+    # in the window when wrapping, plus the omission marker.
+    assert len(out) <= 1100 * len(data)
+    window = 80 * 24 if options.get("columns") else 0
+    assert max(len(line) for line in out.split("\n")) <= MAX_LINE_CELLS + window + 128
+
+
+def test_newline_flood_keeps_bounded_lines_with_marker() -> None:
+    out = render_text(b"\n" * 300_000, max_lines=1000)
+    lines = out.split("\n")
+    assert lines[0].startswith("[termscribe: ") and lines[0].endswith(" earlier lines omitted]")
+    assert len(lines) <= 1000 + 24 + 2

@@ -1,0 +1,225 @@
+"""The ``lines`` model: each case pins a decision of ``_lines`` (xterm with
+convertEol), fed whole, byte by byte and in random splits."""
+
+from __future__ import annotations
+
+import pytest
+from chunking import assert_chunking_invariant, transcript_of
+
+from termscribe import Transcript, render_text
+from termscribe._line import MAX_LINE_CELLS
+from termscribe._lines import MAX_REPEAT
+
+ESC = "\x1b"
+CSI = "\x1b["
+
+
+def lines(data: str | bytes, **options: object) -> str:
+    raw = data.encode() if isinstance(data, str) else data
+    return assert_chunking_invariant(raw, **options)
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("", ""),
+        ("hello", "hello"),
+        ("hello\n", "hello\n"),
+        ("a\r\nb\r\n", "a\nb\n"),
+        ("a\nb", "a\nb"),  # bare LF returns to column 0 (convertEol)
+        ("a\n\n\nb", "a\n\n\nb"),
+        ("abc\rX", "Xbc"),  # CR overwrite
+        ("50%\r100%\n", "100%\n"),
+        ("a\bb", "b"),  # overstrike
+        ("_\bx", "x"),
+        ("N\bNA\bAM\bME\bE", "NAME"),
+        ("\bx", "x"),  # BS at column 0 stays
+        ("a\tb", "a       b"),  # HT to 8-column stops, blanks are spaces
+        ("1234567\tX", "1234567 X"),
+        ("a\x0bb\x0cc", "a\nb\nc"),  # VT and FF are line feeds (xterm)
+        ("trailing   \n", "trailing\n"),  # blank cells at line end are not kept
+        ("a\x07b\x00c", "abc"),  # other C0 controls do nothing visible
+    ],
+)
+def test_basic_controls(data: str, expected: str) -> None:
+    assert lines(data) == expected
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # erase in line
+        (f"abcdef{CSI}3D{CSI}K", "abc"),
+        (f"abcdef{CSI}3D{CSI}1K", "    ef"),
+        (f"abcdef{CSI}3D{CSI}2Kxy", "   xy"),
+        # erase in display
+        (f"one\ntwo\nthree{CSI}2A{CSI}J", "one"),
+        (f"one\ntwo\nthree{CSI}1A{CSI}1J", "\n\nthree"),
+        (f"one\ntwo{CSI}2J", "\n"),
+        (f"one\ntwo{CSI}3J", "one\ntwo"),  # ED 3 never erases lines
+        # insert / delete / erase characters
+        (f"abcdef{CSI}4G{CSI}2@XY", "abcXYdef"),
+        (f"abcdef{CSI}2G{CSI}2P", "adef"),
+        (f"abcdef{CSI}2G{CSI}2X", "a  def"),
+        # cursor movement
+        (f"abc{CSI}2Dx", "axc"),
+        (f"abc{CSI}5Cx", "abc     x"),
+        (f"a\nb{CSI}Ax", "ax\nb"),
+        (f"a{CSI}2Bb", "a\n\n b"),
+        (f"x\ny{CSI}1Fz", "z\ny"),
+        (f"x{CSI}2Ey", "x\n\ny"),
+        (f"abc{CSI}2Gz", "azc"),
+        (f"abc{CSI}2`z", "azc"),
+        (f"a{CSI}3ab", "a   b"),
+        (f"{CSI}3;4Hx", "\n\n   x"),
+        (f"{CSI}3;4fx", "\n\n   x"),
+        (f"abc{CSI}2dz", "abc\n   z"),
+        (f"a{CSI}2eb", "a\n\n b"),
+        # save and restore the cursor
+        (f"ab{ESC}7cd{ESC}8X", "abXd"),
+        (f"ab{CSI}scd{CSI}uX", "abXd"),
+        # REP
+        (f"ab{CSI}3b", "abbbb"),
+        (f"a\n{CSI}3bX", "a\nX"),  # REP needs a directly preceding character
+        # index, next line, reverse index
+        (f"a{ESC}Db", "a\n b"),
+        (f"a{ESC}Eb", "a\nb"),
+        (f"a\nb{ESC}Mc", "ac\nb"),
+        # alternate screen: not part of the transcript; normal screen restored
+        (f"before{CSI}?1049hALT SCREEN{CSI}?1049lafter", "beforeafter"),
+        (f"x{CSI}?47hALT{CSI}?47l", "x"),
+        (f"x{CSI}?1047hALT{CSI}?1047l", "x"),
+        # window operations and queries are ignored
+        (f"a{CSI}8;100000;100000t{CSI}6n{CSI}cb", "ab"),
+        # DEC special graphics
+        (f"{ESC}(0lqqk{ESC}(B", "┌──┐"),
+        (f"{ESC})0a\x0eq\x0fq", "a─q"),
+        # RIS keeps lines already shown
+        (f"one\ntwo{ESC}cthree", "three"),
+    ],
+)
+def test_sequences(data: str, expected: str) -> None:
+    assert lines(data) == expected
+
+
+def test_ris_never_erases_committed_lines() -> None:
+    data = "".join(f"line {i}\n" for i in range(30)) + f"{ESC}c" + "after"
+    text = lines(data, rows=5)
+    assert text.startswith("line 0\nline 1\n")
+    assert text.endswith("line 25\nafter")
+
+
+def test_ed3_and_ed2_keep_committed_lines() -> None:
+    data = "".join(f"l{i}\n" for i in range(10)) + f"{CSI}H{CSI}2J{CSI}3Jtop"
+    text = lines(data, rows=4)
+    assert text.splitlines()[:7] == [f"l{i}" for i in range(7)]
+    assert text.endswith("top")
+
+
+def test_progress_bar_with_cursor_up_and_erase() -> None:
+    frames = "".join(f"{CSI}2A{CSI}2Kjob a {i}%\n{CSI}2Kjob b {i * 2}%\n" for i in range(50))
+    assert lines("start\n\n\n" + frames) == "start\njob a 49%\njob b 98%\n"
+
+
+def test_wrap_joins_rows_into_one_logical_line() -> None:
+    assert lines("abcdefghij\nk", columns=4) == "abcdefghij\nk"
+    # Long line scrolled through a small window is joined too.
+    data = "x" * 50 + "\n" + "\n".join("y" * 3 for _ in range(10))
+    assert lines(data, columns=7, rows=3) == "x" * 50 + "\n" + "\n".join(["yyy"] * 10)
+
+
+def test_pending_wrap_is_cancelled_by_cr() -> None:
+    # Writing the last column leaves the cursor there; CR before wrapping
+    # keeps the line unwrapped, as in xterm.
+    assert lines("abcd\rX", columns=4) == "Xbcd"
+    assert lines("abcd\r\nX", columns=4) == "abcd\nX"
+
+
+def test_autowrap_off_overwrites_last_column() -> None:
+    assert lines(f"{CSI}?7labcdefgh{CSI}?7h", columns=4) == "abch"
+
+
+def test_wide_character_that_does_not_fit_wraps_early() -> None:
+    assert lines("abc中", columns=4) == "abc 中"
+
+
+def test_wide_and_combining_characters() -> None:
+    assert lines("中文ok") == "中文ok"
+    assert lines("中文\rX") == "X 文"  # half a wide character becomes blank
+    assert lines("ab\b\b中") == "中"
+    assert lines("e\u0301") == "e\u0301"
+    assert lines("\u0301x") == " \u0301x"  # a mark with no base shows on a space
+
+
+def test_combining_storm_is_capped() -> None:
+    text = lines(("e" + "\u0301" * 100_000 + "x").encode(), bytewise=False)
+    assert text.startswith("e\u0301")
+    assert text.endswith("x")
+    assert len(text) < 100
+
+
+def test_scroll_region_keeps_lines_outside_it() -> None:
+    # Status line on row 1 kept; region 2-3 scrolls without committing.
+    data = f"STATUS{CSI}2;3r{CSI}2;1H" + "".join(f"\nitem {i}" for i in range(6))
+    assert lines(data, rows=4) == "STATUS\nitem 4\nitem 5"
+
+
+def test_region_starting_at_top_commits_scrolled_lines() -> None:
+    data = f"{CSI}1;2r" + "".join(f"l{i}\n" for i in range(5))
+    assert lines(data, rows=4) == "l0\nl1\nl2\nl3\nl4\n"
+
+
+def test_insert_and_delete_lines() -> None:
+    assert lines(f"a\nb\nc{CSI}2;1H{CSI}Lx", rows=5) == "a\nx\nb\nc"
+    assert lines(f"a\nb\nc{CSI}2;1H{CSI}M", rows=5) == "a\nc"
+
+
+def test_huge_parameters_are_clamped() -> None:
+    assert lines(f"a{CSI}1000000000;1Hb", rows=3) == "a\n\nb"
+    assert lines(f"{CSI}1;1000000000Hb", columns=10) == "         b"
+    rep = lines(f"a{CSI}2147483647b", bytewise=False, columns=10, rows=3)
+    assert rep.replace("\n", "") == "a" * (MAX_REPEAT + 1)
+    assert render_text(f"a{CSI}2147483647b|".encode()) == "a" * (MAX_REPEAT + 1) + "|"
+
+
+def test_overlong_line_is_capped_with_visible_marker() -> None:
+    text = render_text(b"x" * (MAX_LINE_CELLS + 500) + b"\nnext")
+    first, second = text.split("\n")
+    assert first.startswith("x" * MAX_LINE_CELLS)
+    assert first.endswith("[termscribe: 500 characters omitted]")
+    assert second == "next"
+
+
+def test_retained_lines_cap_shows_marker() -> None:
+    data = b"".join(b"%d\n" % i for i in range(100))
+    text = render_text(data, rows=5, max_lines=10)
+    first = text.split("\n")[0]
+    assert first == "[termscribe: 86 earlier lines omitted]"
+    assert text.endswith("99\n")
+
+
+def test_take_lines_streams_committed_lines() -> None:
+    transcript = Transcript(rows=3)
+    taken = []
+    for i in range(10):
+        transcript.feed(b"line %d\n" % i)
+        taken.extend(line.text for line in transcript.take_lines())
+    transcript.finish()
+    assert taken == [f"line {i}" for i in range(8)]
+    assert transcript.text() == "line 8\nline 9\n"
+    whole = transcript_of([b"".join(b"line %d\n" % i for i in range(10))], rows=3)
+    assert "\n".join([*taken, transcript.text()]) == whole.text()
+
+
+def test_osc_and_dcs_payloads_never_reach_text() -> None:
+    data = (
+        f"a{ESC}]0;title\x07b{ESC}]52;c;ZXZpbA=={ESC}\\c{ESC}P1000p%secret{ESC}\\d"
+        f"{ESC}_Gpayload{ESC}\\e{ESC}]1337;File=x\x07f"
+    )
+    assert lines(data) == "abcdef"
+
+
+def test_link_text_is_kept_without_target() -> None:
+    assert lines(f"{ESC}]8;;https://evil.example/\x07https://github.com/x{ESC}]8;;\x07") == (
+        "https://github.com/x"
+    )

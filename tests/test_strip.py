@@ -1,0 +1,49 @@
+"""The ``strip`` audit view: every printed character appears, in order."""
+
+from __future__ import annotations
+
+import pytest
+from chunking import assert_chunking_invariant
+
+ESC = "\x1b"
+CSI = "\x1b["
+
+
+def strip(data: str) -> str:
+    return assert_chunking_invariant(data.encode(), mode="strip")
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("hello\nworld", "hello\nworld"),
+        ("a\r\nb\r\n", "a\nb\n"),
+        ("50%\r100%\n", "50%\n100%\n"),  # what the overwrite hid
+        ("abc\rX", "abc\nX"),
+        ("a\r\r\rb", "a\nb"),  # several breaks make one
+        ("a\bb", "ab"),  # BS dropped, both characters kept
+        ("_\bx", "_x"),
+        ("a\tb", "a       b"),
+        (f"a{CSI}3Cb", "a   b"),
+        (f"done{CSI}1A{CSI}2Knew", "done\nnew"),
+        (f"x{CSI}Ky", "x\ny"),
+        (f"x{CSI}5;5Hy", "x\ny"),
+        (f"{CSI}31mred{CSI}0m plain", "red plain"),
+        (f"before{CSI}?1049hALT{CSI}?1049lafter", "beforeALTafter"),  # nothing hidden
+        (f"a{ESC}Db{ESC}Ec", "a\nb\nc"),
+        (f"a{ESC}Mb", "a\nb"),
+        (f"ab{ESC}7cd{ESC}8X", "abcd\nX"),
+        (f"a{ESC}]0;title\x07b", "ab"),
+        (f"{ESC}(0qq{ESC}(B", "──"),
+        (f"ab{CSI}2b", "abbb"),
+        (f"{CSI}5Cx", "     x"),
+        ("a\u0301\u200b", "a\u0301<U+200B>"),
+    ],
+)
+def test_strip(data: str, expected: str) -> None:
+    assert strip(data) == expected
+
+
+def test_strip_shows_hidden_progress_frames() -> None:
+    frames = "".join(f"\r{i}%" for i in range(0, 101, 25))
+    assert strip(frames + "\n") == "\n".join(f"{i}%" for i in range(0, 101, 25)) + "\n"

@@ -1,0 +1,100 @@
+"""Sanitisation policy for printable code points (invariant 2)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from chunking import assert_chunking_invariant
+
+from termscribe._unicode import CONTEXT, MARK, NORMAL, char_info
+
+
+def text(data: str, **options: object) -> str:
+    return assert_chunking_invariant(data.encode("utf-8", "surrogatepass"), **options)
+
+
+@pytest.mark.parametrize(
+    "cp", [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2069]
+)
+def test_bidi_controls_become_visible_markers(cp: int) -> None:
+    assert text(f"a{chr(cp)}b") == f"a<U+{cp:04X}>b"
+
+
+@pytest.mark.parametrize("cp", [0x200B, 0x2060, 0xFEFF, 0x00AD, 0xE0041, 0xE0001, 0x180E, 0x3164])
+def test_invisible_characters_become_visible_markers(cp: int) -> None:
+    assert text(f"x{chr(cp)}y") == f"x<U+{cp:04X}>y"
+
+
+def test_trojan_source_line_is_visible() -> None:
+    data = 'access = "user\u202e \u2066// Check if admin\u2069 \u2066"'
+    assert text(data) == 'access = "user<U+202E> <U+2066>// Check if admin<U+2069> <U+2066>"'
+
+
+def test_ascii_smuggling_with_tag_characters_is_visible() -> None:
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "hi")
+    assert text("ok" + hidden) == "ok<U+E0068><U+E0069>"
+
+
+@pytest.mark.parametrize(
+    "sequence",
+    [
+        "👨\u200d👩\u200d👧",  # family: ZWJ sequence
+        "❤\ufe0f",  # emoji presentation
+        "1\ufe0f\u20e3",  # keycap
+        "क्\u200dष",  # Devanagari ZWJ
+        "می\u200cخواهم",  # Persian ZWNJ
+        "👁\ufe0f\u200d🗨\ufe0f",  # VS then ZWJ
+    ],
+)
+def test_joiners_inside_graphemes_stay(sequence: str) -> None:
+    assert text(sequence) == sequence
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("\u200dx", "<U+200D>x"),  # nothing to join at line start
+        ("a \u200db", "a <U+200D>b"),  # after a space
+        ("ab\u200d", "ab<U+200D>"),  # after ASCII letters
+        ("x\ufe0f", "x<U+FE0F>"),
+        ("\u200b\u200d", "<U+200B><U+200D>"),  # after a marker
+    ],
+)
+def test_joiners_outside_graphemes_are_marked(data: str, expected: str) -> None:
+    assert text(data) == expected
+
+
+@pytest.mark.parametrize("cp", [0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF, 0x1FFFE, 0x10FFFF])
+def test_noncharacters_become_replacement(cp: int) -> None:
+    assert text(f"a{chr(cp)}b") == "a\ufffdb"
+
+
+def test_line_separators_have_one_rendering() -> None:
+    assert text("a\u2028b\u2029c") == "a<U+2028>b<U+2029>c"
+    # C0 separators are controls: xterm ignores FS/GS/RS, VT/FF are LF,
+    # NEL (C1, as a decoded code point) is CR LF.
+    assert text("a\x1cb\x1dc\x1ed") == "abcd"
+    assert text("a\x0bb\x0cc") == "a\nb\nc"
+    assert text("ab\u0085c") == "ab\nc"
+    for result in [text("a\u2028b"), text("a\x1cb\x0bc\u0085d")]:
+        assert result.splitlines() == result.split("\n")
+
+
+def test_c1_controls_never_printed() -> None:
+    assert text("a\u009b31mred") == "ared"  # decoded CSI acts as CSI
+    assert assert_chunking_invariant(b"a\x9b31mb") == "a\ufffd31mb"  # raw byte: ill-formed
+
+
+def test_every_cf_character_is_marked_or_context_checked() -> None:
+    for cp in range(0xA0, 0x110000):
+        ch = chr(cp)
+        if unicodedata.category(ch) == "Cf":
+            kind = char_info(ch)[1]
+            assert kind in (MARK, CONTEXT), hex(cp)
+
+
+def test_widths_follow_wcwidth() -> None:
+    assert char_info("中")[:2] == (2, NORMAL)
+    assert char_info("\u0301")[:2] == (0, NORMAL)
+    assert char_info("é")[:2] == (1, NORMAL)
