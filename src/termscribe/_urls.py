@@ -52,10 +52,11 @@ _IPV6 = re.compile(r"\[[0-9a-f:.]+\]")
 _PORT = re.compile(r"[0-9]{1,5}")
 _MAILBOX = re.compile(r"[A-Za-z0-9.!#$&'*+/=?^_`{|}~\-]+@([^@]+)")
 _LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
-# Kept as is in path, query and fragment (RFC 3986 unreserved, sub-delims and
-# ":@/?#%"); all else is percent-encoded, which also removes every character
-# that could matter in HTML or to a terminal (quotes, <>, backslash, space).
-_SAFE_IN_PATH = "-._~!$&'()*+,;=:@/?#%"
+# Kept as is in path, query and fragment (RFC 3986 unreserved, sub-delims but
+# the apostrophe, and ":@/?#%"); all else is percent-encoded, which removes
+# every character that could matter in HTML, a shell or a terminal (quotes,
+# <>, backtick, backslash, space).
+_SAFE_IN_PATH = "-._~!$&()*+,;=:@/?#%"
 
 _cache: dict[str, str | None] = {}
 #: Distinct targets remembered; the cache is cleared past this, so a stream of
