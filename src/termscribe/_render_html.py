@@ -86,21 +86,19 @@ def html_lines(lines: Iterable[Line]) -> str:
     """The HTML of lines, joined with ``\\n`` (no trailing newline), to go
     between ``html_start()`` and ``html_end()``."""
     tags = _tags
+    search = _SPECIAL.search
     out: list[str] = []
     append = out.append
     for line in lines:
+        # One search per line: most lines need no escaping at all.
+        special = search(line.text) is not None
         for text, style in line.runs:
-            if not text:
-                continue
-            if _SPECIAL.search(text):
-                text = escape(text)
             tag = tags.get(style)
             if tag is None:
                 tag = _tag_for(style)
-            if tag[0]:
-                append(tag[0] + text + tag[1])
-            else:
-                append(text)
+            if special:
+                text = escape(text)
+            append(tag[0] + text + tag[1])
         append("\n")
     if out:
         out.pop()
