@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import BinaryIO, TextIO
 
+from . import cli_acp
 from ._line import Line
 from ._render_ansi import ansi_lines
 from ._render_html import html_end, html_lines, html_start
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     render.add_argument("input", nargs="?", default="-", metavar="FILE", help="input (- = stdin)")
     render.set_defaults(func=_render)
+    cli_acp.register(sub)
     return parser
 
 
@@ -84,7 +86,7 @@ def _open_input(path: str, stdin: BinaryIO) -> BinaryIO:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
 
 
-def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO) -> int:
+def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
     if args.rows > MAX_ROWS:
         raise UsageError(f"--rows must be at most {MAX_ROWS}")
     try:
@@ -167,7 +169,7 @@ def main(
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return int(args.func(args, stdin, stdout))
+        return int(args.func(args, stdin, stdout, stderr))
     except UsageError as exc:
         print(f"termscribe: {exc}", file=stderr)
         return 2
