@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     render.add_argument("input", nargs="?", default="-", metavar="FILE", help="input (- = stdin)")
     render.set_defaults(func=_render)
-    cli_acp.register(sub)
+    cli_acp.register(sub)  # type: ignore[arg-type]  # _Parser is an ArgumentParser
     return parser
 
 
