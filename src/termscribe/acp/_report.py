@@ -1,10 +1,10 @@
 """The standalone HTML session report: one section per terminal.
 
 Every string from the log is escaped after `display_text`; transcripts come
-from `TerminalState.html` (the core HTML renderer when present, else the
-escaped text in a ``<pre>``).  Element ids are generated (``terminal-3``), never
-taken from the log.  A Content-Security-Policy forbids scripts, frames,
-images, fonts and connections, so a report opened from disk cannot act.
+from the core HTML renderer (`TerminalState.html`).  Element ids are
+generated (``terminal-3``), never taken from the log.  A
+Content-Security-Policy forbids scripts, frames, images, fonts and
+connections, so a report opened from disk cannot act.
 """
 
 from __future__ import annotations
@@ -12,14 +12,18 @@ from __future__ import annotations
 from html import escape
 from typing import Final
 
+from termscribe import HTML_STYLESHEET
+
 from ._export import SessionLog, display_text, exit_summary, tool_call_label
 from ._store import TerminalState
 
 __all__ = ["CSP", "export_html"]
 
+# The core renderer's policy: inline styles (the stylesheet and validated
+# #rrggbb colours) and nothing else, no scripts, fetches, forms or <base>.
 CSP: Final = (
     "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    "base-uri 'none'; form-action 'none'"
 )
 
 _STYLE: Final = """
@@ -48,8 +52,7 @@ h2 .command { white-space: pre-wrap; word-break: break-all; flex: 1; }
   margin: 0; padding: .6rem .9rem; }
 .facts dd { margin: 0; word-break: break-all; }
 .facts ul { margin: 0; padding: 0; list-style: none; }
-.transcript pre { margin: 0; padding: .75rem .9rem; overflow-x: auto;
-  background: var(--panel); border-top: 1px solid var(--line); white-space: pre; }
+.transcript .termscribe { border-radius: 0; border-top: 1px solid var(--line); }
 .empty { margin: 0; padding: .6rem .9rem; color: var(--muted); border-top: 1px solid var(--line); }
 .errors li { font-family: ui-monospace, monospace; word-break: break-all; }
 """
@@ -82,7 +85,7 @@ def export_html(
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n',
         '<meta name="referrer" content="no-referrer">\n',
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
-        f"<title>{_e(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
+        f"<title>{_e(title)}</title>\n<style>{_STYLE}{HTML_STYLESHEET}</style>\n</head>\n<body>\n",
         f'<header>\n<h1>{_e(title)}</h1>\n<p class="summary">{_summary(terminals, sessions)}'
         "</p>\n</header>\n",
     ]

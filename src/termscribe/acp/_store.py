@@ -32,7 +32,6 @@ must be re-read whole; otherwise the transcript only grew by appended output.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeVar
@@ -198,19 +197,9 @@ class TerminalState:
         return self._transcript.text()
 
     def html(self) -> str:
-        """The transcript as an HTML fragment.
-
-        Uses the core HTML renderer (`Transcript.html`) when the installed core
-        has one; otherwise the escaped text transcript in a ``<pre>``.
-        """
-        render = getattr(self._transcript, "html", None)
-        if render is None:
-            # The newline after <pre> is the one HTML parsers drop, so a
-            # transcript that starts with a blank line keeps it.
-            return f"<pre>\n{html.escape(self.text())}</pre>"
-        fragment = render()
-        assert isinstance(fragment, str)
-        return fragment
+        """The transcript as an HTML fragment, ``<pre class="termscribe">`` (style it
+        with `termscribe.HTML_STYLESHEET`)."""
+        return self._transcript.html()
 
     def __repr__(self) -> str:
         return (
