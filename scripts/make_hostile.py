@@ -979,7 +979,7 @@ def _() -> bytes:
     "huge_cursor_moves",
     "huge-numbers",
     "Cursor positioning and movement with 10^9 parameters (CUP, CUU/CUD/CUF/CUB, CHA, "
-    "VPA, tabs), window resize to 100000x100000 (CSI 8 t), scroll and margins.",
+    "VPA, HPA, CNL), window resize to 100000x100000 (CSI 8 t), window move, margins.",
 )
 def _() -> bytes:
     g = b"1000000000"
@@ -991,18 +991,34 @@ def _() -> bytes:
         CSI + g + b"C" + b"right",
         CSI + g + b"G" + b"cha " + CSI + g + b"d" + b"vpa " + CSI + g + b"`" + b"hpa",
         CSI + b"8;100000;100000t" + b"after resize " + CSI + b"3;1000000;1000000t" + b"move",
-        CSI + g + b"I" + b"tabs " + CSI + g + b"Z" + b"backtabs",
-        CSI + g + b"S" + b"scroll up " + CSI + g + b"T" + b"scroll down",
-        CSI + b"1;" + g + b"r" + b"margins " + CSI + b"r" + CSI + g + b"E" + b"cnl",
+        CSI + b"1;" + g + b"r" + b"margins " + CSI + b"r" + CSI + g + b"E" + b"cnl " + CSI + g
+        + b"F" + b"cpl",
+        b"end",
+    )  # fmt: skip
+
+
+@case(
+    "huge_scroll_tabs",
+    "huge-numbers",
+    "Scroll up/down (SU/SD) and forward/backward tabulation (CHT/CBT) with 10^9 counts, "
+    "which a terminal that loops once per count takes minutes to process.",
+)
+def _() -> bytes:
+    g = b"1000000000"
+    return lines(
+        b"start",
+        b"tab" + CSI + g + b"I" + b"after tabs",
+        b"backtab" + CSI + g + b"Z" + b"after backtabs",
+        b"scroll" + CSI + g + b"S" + b"after scroll up",
+        b"scroll" + CSI + g + b"T" + b"after scroll down",
         b"end",
     )
 
 
 @case(
-    "huge_edit_counts",
+    "huge_char_edit_counts",
     "huge-numbers",
-    "Insert/delete operations with 10^9 counts: ICH, DCH, ECH, IL, DL, and SU/SD, "
-    "between visible text.",
+    "Character insert/delete/erase (ICH, DCH, ECH) with 10^9 counts between visible text.",
 )
 def _() -> bytes:
     g = b"1000000000"
@@ -1010,8 +1026,22 @@ def _() -> bytes:
         b"abcdef" + CSI + b"4D" + CSI + g + b"@" + b"ich",
         b"abcdef" + CSI + b"4D" + CSI + g + b"P" + b"dch",
         b"abcdef" + CSI + b"4D" + CSI + g + b"X" + b"ech",
-        b"line before IL" + CSI + g + b"L" + b"il",
-        b"line before DL" + CSI + g + b"M" + b"dl",
+        b"end",
+    )
+
+
+@case(
+    "huge_line_edit_counts",
+    "huge-numbers",
+    "Line insert/delete (IL, DL) with 10^9 counts between visible text.",
+)
+def _() -> bytes:
+    g = b"1000000000"
+    return lines(
+        b"line before IL",
+        b"x" + CSI + g + b"L" + b"after il",
+        b"line before DL",
+        b"y" + CSI + g + b"M" + b"after dl",
         b"end",
     )
 
