@@ -28,8 +28,13 @@ Programs needed (Debian 12) and how to install them:
     apt-get update
     apt-get install -y vim less procps htop man-db manpages git groff-base
     pip install pytest tqdm
-    # cargo (rustup) and node/npm must be on PATH; the pip, npm and cargo
-    # recordings need access to PyPI and the npm registry.
+    # cargo (rustup) and node/npm must be on PATH; the pip and npm
+    # recordings need access to PyPI and the npm registry.  top and htop run
+    # as PID 1 of a new PID namespace (unshare from util-linux, needs root) so
+    # their process list shows only the fixture's processes.
+
+After recording, regenerate the xterm.js references:
+``cd scripts/xterm && npm ci && node reference.mjs``.
 """
 
 from __future__ import annotations
