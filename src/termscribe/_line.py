@@ -2,12 +2,15 @@
 
 A :class:`Row` is one row of a terminal window: a list of cell strings and a
 parallel list of styles. A cell holds one base character plus any joined
-combining marks, ``" "`` when blank, or ``""`` for the right half of a wide
+combining marks, BLANK when nothing was written there (never written, erased,
+or skipped by a cursor movement), or ``""`` for the right half of a wide
 character. A :class:`Line` is a finished logical line (wrapped rows joined),
 reduced to runs of equally styled text: what every renderer consumes.
 
-Blank cells at the end of a line are not part of it (xterm's
-``translateToString(true)``), whatever their background colour.
+Blank cells at the end of a line are not part of it, whatever their
+background colour; blank cells inside a line are spaces. Spaces a program
+printed are kept even at the end of a line. This is xterm's
+``translateToString(true)``, which trims only cells without content.
 """
 
 from __future__ import annotations
@@ -16,7 +19,11 @@ from collections.abc import Iterable
 
 from ._style import DEFAULT, Style
 
-__all__ = ["EMPTY_LINE", "MAX_LINE_CELLS", "Line", "Row", "omission_marker"]
+__all__ = ["BLANK", "EMPTY_LINE", "MAX_LINE_CELLS", "Line", "Row", "omission_marker"]
+
+#: A cell with no content. Internal only: renderers see a space, or nothing
+#: at the end of a line.
+BLANK = "\x00"
 
 #: Cells kept per logical line. Past this, printed characters are dropped and
 #: counted, and the line ends with a visible omission marker (SECURITY.md,
@@ -45,7 +52,7 @@ class Row:
         """Number of cells up to the last non-blank one."""
         cells = self.cells
         end = len(cells)
-        while end and cells[end - 1] == " ":
+        while end and cells[end - 1] == BLANK:
             end -= 1
         return end
 
@@ -71,12 +78,12 @@ class Line:
         cells = row.cells
         if not cells and not row.omitted:
             return EMPTY_LINE
-        if row.omitted or cells[-1] == " ":
+        if row.omitted or cells[-1] == BLANK:
             return cls.from_rows((row,))
         styles = row.styles
         first = styles[0]
         if styles.count(first) == len(styles):
-            return cls((("".join(cells), first),))
+            return cls(((_text(cells), first),))
         runs: list[Run] = []
         _append_runs(runs, cells, styles, len(cells))
         return cls(tuple(runs))
@@ -117,17 +124,22 @@ def _append_runs(runs: list[Run], cells: list[str], styles: list[Style], end: in
         return
     first = styles[0]
     if end == len(styles) and styles.count(first) == end:
-        runs.append(("".join(cells), first))
+        runs.append((_text(cells), first))
         return
     start = 0
     current = first
     for i in range(1, end):
         style = styles[i]
         if style is not current:
-            runs.append(("".join(cells[start:i]), current))
+            runs.append((_text(cells[start:i]), current))
             start = i
             current = style
-    runs.append(("".join(cells[start:end]), current))
+    runs.append((_text(cells[start:end]), current))
+
+
+def _text(cells: list[str]) -> str:
+    text = "".join(cells)
+    return text.replace(BLANK, " ") if BLANK in text else text
 
 
 def _merge(runs: list[Run]) -> tuple[Run, ...]:

@@ -15,7 +15,8 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 * BS moves left without erasing; the next character overwrites (``a\\bb``
   shows ``b``; man's ``_\\bx`` shows ``x``).
 * Erasing to the end of a line truncates it: blank cells at the end of a line
-  are never part of the transcript, whatever their background.
+  are never part of the transcript, whatever their background; spaces the
+  program printed there are (xterm trims only cells without content).
 * ED 2 erases the window only. ED 3 (erase scrollback) and RIS never touch
   committed lines: nothing that was shown can be taken back.
 * Lines scrolled out of a region whose top is the first row are committed
@@ -35,7 +36,7 @@ from __future__ import annotations
 from collections import deque
 from itertools import repeat
 
-from ._line import MAX_LINE_CELLS, Line, Row, omission_marker
+from ._line import BLANK, MAX_LINE_CELLS, Line, Row, omission_marker
 from ._parser import Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, marker
@@ -300,7 +301,7 @@ class LinesModel(Performer):
             if self.x >= width - 1:
                 if self.autowrap:
                     if self.x == width - 1:
-                        self._write(" ", 1)
+                        self._write(BLANK, 1)
                     self._wrap()
                 else:
                     self.x = width - 2
@@ -323,16 +324,16 @@ class LinesModel(Performer):
             row.styles.extend(repeat(self.style, n))
         elif x > length:
             pad = x - length
-            row_cells.extend(repeat(" ", pad))
+            row_cells.extend(repeat(BLANK, pad))
             row_cells.extend(cells)
             row.styles.extend(repeat(DEFAULT, pad))
             row.styles.extend(repeat(self.style, n))
         else:
             end = x + n
             if row_cells[x] == "" and x:
-                row_cells[x - 1] = " "
+                row_cells[x - 1] = BLANK
             if end < length and row_cells[end] == "":
-                row_cells[end] = " "
+                row_cells[end] = BLANK
             row_cells[x:end] = cells
             row.styles[x:end] = repeat(self.style, n)
 
@@ -648,7 +649,8 @@ class LinesModel(Performer):
     def _erase_line(self, mode: int) -> None:
         row = self._rows[self.y]
         cells = row.cells
-        x = self._clamp_x()
+        # With a wrap pending (x == width), EL 0 erases nothing (xterm.js).
+        x = self.x
         if mode == 0:
             if x < len(cells):
                 _split_wide(cells, x)
@@ -656,7 +658,7 @@ class LinesModel(Performer):
                 del row.styles[x:]
             row.omitted = 0
         elif mode == 1:
-            self._blank(row, 0, x + 1)
+            self._blank(row, 0, min(x, self._limit - 1) + 1)
         elif mode == 2:
             self._rows[self.y] = fresh = Row()
             fresh.continued = row.continued
@@ -670,11 +672,11 @@ class LinesModel(Performer):
         _split_wide(cells, start)
         _split_wide(cells, end)
         count = end - start
-        cells[start:end] = repeat(" ", count)
+        cells[start:end] = repeat(BLANK, count)
         row.styles[start:end] = repeat(self.style.erase_style, count)
 
     def _ech(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        x = self._clamp_x()
+        x = self.x
         self._blank(self._rows[self.y], x, x + self._arg(v, 0, 1))
 
     def _dch(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
@@ -703,13 +705,13 @@ class LinesModel(Performer):
             return
         count = min(count, self._limit - x)
         _split_wide(cells, x)
-        cells[x:x] = repeat(" ", count)
+        cells[x:x] = repeat(BLANK, count)
         row.styles[x:x] = repeat(self.style.erase_style, count)
         if len(cells) > self._limit:
             del cells[self._limit :]
             del row.styles[self._limit :]
             if _is_wide(cells[-1]):  # its right half was pushed out
-                cells[-1] = " "
+                cells[-1] = BLANK
 
     def _il(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
         screen = self._screen
@@ -865,8 +867,8 @@ def _is_wide(cell: str) -> bool:
 def _split_wide(cells: list[str], x: int) -> None:
     """Before an edit at x, blank a wide character that x would cut in two."""
     if 0 < x < len(cells) and cells[x] == "":
-        cells[x - 1] = " "
-        cells[x] = " "
+        cells[x - 1] = BLANK
+        cells[x] = BLANK
 
 
 _CSI = {

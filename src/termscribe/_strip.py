@@ -12,7 +12,8 @@ Rules (each pinned by a test):
   (so ``\\r\\n`` is one line end, and ``50%\\r100%`` gives two lines).
 * BS is dropped and the characters around it stay in order (``a\\bb`` gives
   ``ab``; man's ``_\\bx`` gives ``_x``): the audit view shows both.
-* HT and CUF (cursor forward) become spaces, as they look on a fresh line.
+* HT and CUF (cursor forward) become blank cells (spaces inside a line,
+  nothing at its end), as they look on a fresh line.
 * The alternate screen is not special: what was printed there appears too.
 * Styles and OSC 8 links are kept, so the styled renderers work on it.
 * Sanitisation, wide and combining characters and line caps are those of the
@@ -22,7 +23,7 @@ Rules (each pinned by a test):
 
 from __future__ import annotations
 
-from ._line import MAX_LINE_CELLS
+from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
 from ._parser import parse_params
 
@@ -58,7 +59,7 @@ class StripModel(LinesModel):
                 self._newline()
         count = min(count, max(0, MAX_LINE_CELLS - self.x))
         if count:
-            self._print_cells(" " * count)
+            self._print_cells(BLANK * count)
 
     def execute(self, control: str) -> None:
         self._last = ""
