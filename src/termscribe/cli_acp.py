@@ -118,13 +118,17 @@ def run_demo(
             _replay(log, source, "the demo session", err)
         log.finish()
         html = export_html(log, title="termscribe demo: an ACP v2 session")
-        _emit(html, args.output, None)
-        _emit(export_text(log), None, stdout)
+        if args.output == "-":
+            _emit(html, None, stdout)
+        else:
+            _emit(html, args.output, None)
+            _emit(export_text(log), None, stdout)
     except (_Failure, OSError) as exc:
         print(f"termscribe demo: {exc}", file=err)
         return 2
-    print(f"termscribe demo: wrote the HTML report to {args.output}", file=err)
-    return _report_issues(log, "text", err)
+    if args.output != "-":
+        print(f"termscribe demo: wrote the HTML report to {args.output}", file=err)
+    return _report_issues(log, "text", err, "termscribe demo")
 
 
 def _replay(log: SessionLog, source: IO[bytes], name: str, err: TextIO) -> None:
@@ -177,23 +181,20 @@ def _emit(text: str, path: str | None, stdout: _Out | None) -> None:
     stdout.flush()
 
 
-def _report_issues(log: SessionLog, fmt: str, err: TextIO) -> int:
+def _report_issues(log: SessionLog, fmt: str, err: TextIO, prog: str = "termscribe acp") -> int:
     for warning in log.warnings:
-        print(f"termscribe acp: line {warning.line}: warning: {_safe(warning.message)}", file=err)
+        message = display_text(warning.message)
+        print(f"{prog}: line {warning.line}: warning: {message}", file=err)
     if not log.errors:
         return 0
     if fmt != "json":
         for error in log.errors[:MAX_ERRORS_SHOWN]:
-            print(f"termscribe acp: line {error.line}: {_safe(error.message)}", file=err)
+            print(f"{prog}: line {error.line}: {display_text(error.message)}", file=err)
     shown = 0 if fmt == "json" else min(len(log.errors), MAX_ERRORS_SHOWN)
     if len(log.errors) > shown:
         where = "listed in the JSON errors" if fmt == "json" else "not shown"
-        print(f"termscribe acp: {len(log.errors) - shown} rejected lines {where}", file=err)
+        print(f"{prog}: {len(log.errors) - shown} rejected lines {where}", file=err)
     return 1
-
-
-def _safe(message: str) -> str:
-    return display_text(message)
 
 
 class _Progress:

@@ -261,12 +261,12 @@ def test_store_options_reach_the_transcripts() -> None:
 
 def test_finish_flushes_and_closes() -> None:
     store = TerminalStore()
-    store.apply(chunk("t1", b"ok \xe2\x9c"))
+    store.apply(chunk("t1", b"ok\xe2\x9c"))
     assert text_of(store) == "ok"
     store.finish()
     store.finish()
     assert store.finished
-    assert text_of(store) == "ok \ufffd"
+    assert text_of(store) == "ok\ufffd"
     with pytest.raises(StoreFinishedError):
         store.apply(chunk("t1", b"late"))
 

@@ -121,11 +121,11 @@ class SessionLog:
             return self.store.terminals()
         return self.store.find(terminal_id)
 
-    def issues_for(self, issues: list[LogIssue], terminal_id: str | None) -> list[LogIssue]:
-        """Issues about the selected terminal (or about no known terminal)."""
+    def errors_for(self, terminal_id: str | None = None) -> list[LogIssue]:
+        """Errors about the selected terminal, or about no terminal in particular."""
         if terminal_id is None:
-            return list(issues)
-        return [i for i in issues if i.terminal_id in (None, terminal_id)]
+            return list(self.errors)
+        return [e for e in self.errors if e.terminal_id in (None, terminal_id)]
 
 
 def _reject_constant(name: str) -> None:
@@ -159,7 +159,7 @@ def export_json(log: SessionLog, terminal_id: str | None = None) -> dict[str, An
     """The DESIGN.md "Public contract" JSON object (call `log.finish()` first)."""
     return {
         "terminals": [_terminal_json(t) for t in log.select(terminal_id)],
-        "errors": [e.to_json() for e in log.issues_for(log.errors, terminal_id)],
+        "errors": [e.to_json() for e in log.errors_for(terminal_id)],
     }
 
 

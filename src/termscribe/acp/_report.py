@@ -102,7 +102,7 @@ def export_html(
     for number, terminal in enumerate(terminals, 1):
         parts.append(_section(log, terminal, number, show_session=len(sessions) > 1))
     parts.append("</main>\n")
-    errors = log.issues_for(log.errors, terminal_id)
+    errors = log.errors_for(terminal_id)
     if errors:
         parts.append('<section class="errors">\n<h2>Rejected lines</h2>\n<ul>\n')
         parts.extend(f"<li>line {e.line}: {_e(e.message)}</li>\n" for e in errors)
