@@ -1,0 +1,231 @@
+"""The safe-ANSI renderer: only rebuilt SGR (and OSC 8), text unchanged."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from chunking import assert_chunking_invariant, chunks_random, transcript_of
+from htmlcheck import Case, corpus_cases
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termscribe import Line, Link, Style, Transcript, ansi_lines, render_ansi, safe_url
+from termscribe._line import MAX_LINE_CELLS
+from termscribe._style import CONCEAL
+from termscribe.cli import main
+
+CSI = b"\x1b["
+OSC = b"\x1b]"
+ST = b"\x1b\\"
+BEL = b"\x07"
+
+# Everything the renderer may emit besides text: SGR with digits, ";" and
+# ":", and OSC 8 with a printable-ASCII URL, ended with ST.
+_ALLOWED = re.compile(r"\x1b\[[0-9;:]*m|\x1b\]8;;[!-~]*?\x1b\\")
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def check_ansi(ansi: str, text: str) -> None:
+    """The ANSI output is safe and is the text transcript plus styling."""
+    stripped = _ALLOWED.sub("", ansi)
+    match = _CONTROL.search(stripped)
+    assert match is None, f"control {match.group()!r} outside an allowed sequence"
+    assert stripped == text
+    for line in ansi.split("\n"):
+        sgrs = re.findall(r"\x1b\[[0-9;:]*m", line)
+        if sgrs:
+            assert sgrs[-1] == "\x1b[0m", f"a line leaves a style open: {line!r}"
+        links = re.findall(r"\x1b\]8;;([!-~]*?)\x1b\\", line)
+        if links:
+            assert links[-1] == "", "a line leaves no link open"
+
+
+def visible_runs(lines: list[Line], *, hyperlinks: bool) -> list[list[tuple[str, Style]]]:
+    """What the renderer promises to keep of each run: everything but
+    concealment, an underline colour without underline, and unsafe links."""
+    out = []
+    for line in lines:
+        runs: list[tuple[str, Style]] = []
+        for text, style in line.runs:
+            url = safe_url(style.link.uri) if hyperlinks and style.link else None
+            kept = Style.make(
+                style.fg,
+                style.bg,
+                style.ul_color if style.underline else None,
+                style.flags & ~CONCEAL,
+                style.underline,
+                Link.make(url) if url else None,
+            )
+            if runs and runs[-1][1] is kept:
+                runs[-1] = (runs[-1][0] + text, kept)
+            elif text:
+                runs.append((text, kept))
+        out.append(runs)
+    return out
+
+
+def assert_round_trip(transcript: Transcript, *, hyperlinks: bool = False) -> None:
+    """Feeding the ANSI output to a terminal model gives back the styles."""
+    lines = transcript.lines()
+    if any(len(line.text) >= MAX_LINE_CELLS for line in lines):
+        return  # the omission marker itself would be cut on the way back
+    again = transcript_of([transcript.ansi(hyperlinks=hyperlinks).encode()], max_lines=None)
+    assert visible_runs(again.lines(), hyperlinks=True) == visible_runs(
+        lines, hyperlinks=hyperlinks
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (b"plain", "plain"),
+        (CSI + b"1;31mred" + CSI + b"0m x", "\x1b[0;1;31mred\x1b[0m x"),
+        (CSI + b"2;3;5;7;9;53mx", "\x1b[0;2;3;5;7;9;53mx\x1b[0m"),
+        (CSI + b"6mx", "\x1b[0;5mx\x1b[0m"),
+        (CSI + b"4mx", "\x1b[0;4mx\x1b[0m"),
+        (CSI + b"21mx", "\x1b[0;4:2mx\x1b[0m"),
+        (CSI + b"4:3mx", "\x1b[0;4:3mx\x1b[0m"),
+        (CSI + b"37;40mx", "\x1b[0;37;40mx\x1b[0m"),
+        (CSI + b"91;107mx", "\x1b[0;91;107mx\x1b[0m"),
+        (CSI + b"38;5;3mx", "\x1b[0;33mx\x1b[0m"),
+        (CSI + b"38:5:196;48;5;17mx", "\x1b[0;38;5;196;48;5;17mx\x1b[0m"),
+        (CSI + b"38:2::1:2:3;48;2;4;5;6mx", "\x1b[0;38;2;1;2;3;48;2;4;5;6mx\x1b[0m"),
+        # Underline colour in the colon form only, and only with an underline.
+        (CSI + b"4;58;5;196mx", "\x1b[0;4;58:5:196mx\x1b[0m"),
+        (CSI + b"4;58;2;1;2;3mx", "\x1b[0;4;58:2::1:2:3mx\x1b[0m"),
+        (CSI + b"58;5;196mx", "x"),
+        # Concealment is never re-emitted; the rest of the style is.
+        (CSI + b"8mx", "x"),
+        (CSI + b"8;31mx", "\x1b[0;31mx\x1b[0m"),
+        # Malformed values never pass.
+        (CSI + b"38;2;300;-1;99999mx", "x"),
+        (CSI + b"38;5;999;1mx", "\x1b[0;1mx\x1b[0m"),
+        # Each run has a complete SGR; plain text after styles is reset first.
+        (
+            CSI + b"31ma" + CSI + b"1mb" + CSI + b"0mc" + CSI + b"32md",
+            "\x1b[0;31ma\x1b[0;1;31mb\x1b[0mc\x1b[0;32md\x1b[0m",
+        ),
+        # Every styled line is closed; the next line starts afresh.
+        (CSI + b"31mone\r\ntwo", "\x1b[0;31mone\x1b[0m\n\x1b[0;31mtwo\x1b[0m"),
+    ],
+)
+def test_sgr_is_rebuilt(data: bytes, expected: str) -> None:
+    assert render_ansi(data) == expected
+    check_ansi(expected, text_of(data))
+
+
+def text_of(data: bytes) -> str:
+    return transcript_of([data]).text()
+
+
+def test_passthrough_sequences_never_appear() -> None:
+    data = (
+        OSC + b"0;title" + BEL + OSC + b"52;c;eA==" + BEL + CSI + b"6n" + CSI + b"?1049h"
+        + b"\x1bP$q\"p" + ST + CSI + b"2J" + b"\xc2\x9b31m" + b"text"
+    )  # fmt: skip
+    out = render_ansi(data, hyperlinks=True)
+    check_ansi(out, text_of(data))
+    assert "\x1b" not in out
+
+
+def link(uri: bytes, text: bytes) -> bytes:
+    return OSC + b"8;;" + uri + ST + text + OSC + b"8;;" + ST
+
+
+def test_links_only_when_asked_and_only_safe_ones() -> None:
+    data = (
+        link(b"HTTPS://Example.COM/a b", b"ok") + b" "
+        + link(b"javascript:alert(1)", b"bad") + b" "
+        + link(b"https://a.example/\x1b]8;;x", b"odd")
+    )  # fmt: skip
+    assert render_ansi(data) == "ok bad odd"
+    assert render_ansi(data, hyperlinks=True) == (
+        "\x1b]8;;https://example.com/a%20b\x1b\\ok\x1b]8;;\x1b\\ bad odd"
+    )
+
+
+def test_link_with_styles_and_open_at_end_of_line() -> None:
+    data = OSC + b"8;;https://a.example/" + BEL + CSI + b"1ma" + CSI + b"0mb\r\nc"
+    out = render_ansi(data, hyperlinks=True)
+    assert out == (
+        "\x1b]8;;https://a.example/\x1b\\\x1b[0;1ma\x1b[0mb\x1b]8;;\x1b\\\n"
+        "\x1b]8;;https://a.example/\x1b\\c\x1b]8;;\x1b\\"
+    )
+    check_ansi(out, "ab\nc")
+
+
+def test_per_line_api() -> None:
+    transcript = transcript_of([CSI + b"31mx\r\ny"])
+    assert ansi_lines(transcript.lines()) == transcript.ansi()
+    assert ansi_lines([]) == ""
+
+
+def test_cli_ansi_streams_the_same_output() -> None:
+    data = b"".join(CSI + b"3%dm<%d>" % (i % 8, i) + link(b"https://a.example/", b"l") + b"\r\n"
+                    for i in range(3000))  # fmt: skip
+    for args, hyperlinks in (([], False), (["--hyperlinks"], True)):
+        out = io.BytesIO()
+        status = main(
+            ["render", "--format", "ansi", "--rows", "3", *args],
+            stdin=io.BytesIO(data),
+            stdout=out,
+            stderr=io.StringIO(),
+        )
+        assert status == 0
+        assert out.getvalue().decode() == render_ansi(data, rows=3, hyperlinks=hyperlinks)
+
+
+# ---------------------------------------------------------------- corpus
+
+CASES = corpus_cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_corpus_ansi(case: Case) -> None:
+    data = case.data()
+    transcript = transcript_of([data], **case.options())
+    text = transcript.text()
+    for hyperlinks in (False, True):
+        check_ansi(transcript.ansi(hyperlinks=hyperlinks), text)
+        assert_round_trip(transcript, hyperlinks=hyperlinks)
+    if len(data) <= 16 * 1024:
+        assert_chunking_invariant(data, Transcript.ansi, bytewise=False, **case.options())
+    else:
+        split = transcript_of(chunks_random(data, 1, max_size=8192), **case.options())
+        assert split.ansi() == transcript.ansi()
+
+
+# ---------------------------------------------------------------- generated
+
+_FRAGMENTS = st.sampled_from(
+    [
+        b"a", b"text ", b"\r", b"\n", b"\r\n", b"\t", b"\x08", b"\x9b", b"\xc2\x9b",
+        b"\xe2\x80\xae", b"\xf0\x9f\x98\x80", b"e\xcc\x81", b"\xff",
+        CSI + b"31m", CSI + b"1;2;3;4:3;5;7;8;9;53m", CSI + b"0m", CSI + b"22;23;24;27;28;29m",
+        CSI + b"38;5;200m", CSI + b"48;2;1;2;3m", CSI + b"4;58:2::9:8:7m", CSI + b"59m",
+        CSI + b"38;5;", CSI + b"2K", CSI + b"A", CSI + b"3D", CSI + b"?1049h", CSI + b"?1049l",
+        OSC + b"8;;https://a.example/?q=1" + BEL, OSC + b"8;;file:///etc" + ST, OSC + b"8;;" + BEL,
+        OSC + b"0;t" + BEL, b"\x1b", b"\x18",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_FRAGMENTS, max_size=40).map(b"".join),
+    st.sampled_from([None, 6]),
+    st.booleans(),
+    st.lists(st.integers(0, 300), max_size=6),
+)
+def test_generated_streams(
+    data: bytes, columns: int | None, hyperlinks: bool, cuts: list[int]
+) -> None:
+    transcript = transcript_of([data], columns=columns, rows=3)
+    out = transcript.ansi(hyperlinks=hyperlinks)
+    check_ansi(out, transcript.text())
+    assert_round_trip(transcript, hyperlinks=hyperlinks)
+    points = sorted({min(cut, len(data)) for cut in cuts})
+    pieces = [data[a:b] for a, b in zip([0, *points], [*points, len(data)], strict=True)]
+    assert transcript_of(pieces, columns=columns, rows=3).ansi(hyperlinks=hyperlinks) == out
