@@ -158,7 +158,7 @@ def _state(store: TerminalStore) -> Any:
             t.cwd,
             t.exit_status,
             t.meta,
-            frozenset(t.tool_call_ids),
+            tuple(sorted(t.tool_call_ids)),
             t.text(),
             tuple(p.request_id for p in store.permissions_for(t)),
         )
