@@ -37,7 +37,7 @@ from collections import deque
 from itertools import repeat
 
 from ._line import BLANK, MAX_LINE_CELLS, Line, Row, omission_marker
-from ._parser import Performer, parse_params
+from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, marker
 
@@ -91,7 +91,10 @@ class _Screen:
 class LinesModel(Performer):
     """Interprets parser events into rows; see the module docstring."""
 
-    def __init__(self, columns: int | None, rows: int, max_lines: int | None) -> None:
+    def __init__(
+        self, columns: int | None, rows: int, max_lines: int | None, *, styled: bool = True
+    ) -> None:
+        self.styled = styled
         self.width = columns
         self.height = rows
         # The right margin: the window width, or the row cap when unbounded.
@@ -223,6 +226,21 @@ class LinesModel(Performer):
         else:
             self._print_unicode(text)
         self._last = text[-1]
+
+    def print_with_sgr(self, run: str) -> None:
+        parts = SGR_SPLIT.split(run)
+        if not self.styled:
+            text = "".join(parts[::2])
+            if text:
+                self.print(text)
+            return
+        if parts[0]:
+            self.print(parts[0])
+        for index in range(1, len(parts), 2):
+            self.style = self.style.apply_sgr(parts[index])
+            text = parts[index + 1]
+            if text:
+                self.print(text)
 
     def _print_unicode(self, text: str) -> None:
         run: list[str] = []
@@ -544,7 +562,7 @@ class LinesModel(Performer):
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         if final == "m":
-            if not private and not intermediates:
+            if not private and not intermediates and self.styled:
                 self.style = self.style.apply_sgr(params)
             return
         last = self._last
@@ -844,7 +862,7 @@ class LinesModel(Performer):
 
     def osc_dispatch(self, payload: str) -> None:
         self._last = ""
-        if payload.startswith("8;"):
+        if payload.startswith("8;") and self.styled:
             self.style = self.style.with_link(parse_hyperlink(payload))
 
 

@@ -17,9 +17,10 @@ state, named as on the diagram. Rules of this file:
 * Every buffer has a named limit below. A sequence that overflows one is
   marked ignored: it is consumed to its end and never dispatched, and the
   parser resynchronises on the next sequence.
-* Printable runs are found by one compiled regex, and complete, well-formed
-  CSI sequences in GROUND by another; both produce exactly the calls the
-  state machine would. Character-by-character work happens only inside other
+* Printable runs are found by one compiled regex (together with the
+  complete SGR sequences inside them: ``print_with_sgr``), and complete,
+  well-formed CSI sequences in GROUND by another; both produce exactly the
+  calls the state machine would. Character-by-character work happens only inside other
   escape sequences, and string payloads are consumed in runs.
 
 Differences from the original diagram, each a deliberate choice:
@@ -50,6 +51,7 @@ __all__ = [
     "MAX_PARAM_CHARS",
     "MAX_PARAM_VALUE",
     "MAX_STRING_CHARS",
+    "SGR_SPLIT",
     "Parser",
     "Performer",
     "parse_params",
@@ -102,8 +104,16 @@ STATE_NAMES = {
     SOS_PM_APC_STRING: "SOS_PM_APC_STRING",
 }
 
-# Printable run in GROUND: everything but C0, DEL and C1.
-_TEXT = re.compile(r"[^\x00-\x1f\x7f-\x9f]+")
+# Printable run in GROUND: everything but C0, DEL and C1, possibly with
+# complete SGR sequences inside (the most common sequence by far: colour-heavy
+# logs change style every few characters). The loop is unrolled so the regex
+# engine scans character classes, not an alternation per character.
+_TEXT = re.compile(
+    r"[^\x00-\x1f\x7f-\x9f]*"
+    rf"(?:\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m[^\x00-\x1f\x7f-\x9f]*)*"
+)
+# The SGR sequences inside such a run; split() gives text, params, text, ...
+SGR_SPLIT = re.compile(r"\x1b\[([0-9;:]*)m")
 # A complete CSI sequence on the no-ignore path of the diagram: optional
 # private marker, parameters, intermediates, final. Anything else (C0 inside,
 # overflow, a marker after parameters, a split at the end of a chunk) takes
@@ -146,6 +156,17 @@ class Performer:
 
     def print(self, text: str) -> None:
         """A run of printable characters (no C0, DEL or C1 inside)."""
+
+    def print_with_sgr(self, run: str) -> None:
+        """Printable text with complete SGR sequences (``ESC [ params m``)
+        inside. By default, the same calls as if they had come one by one."""
+        parts = SGR_SPLIT.split(run)
+        if parts[0]:
+            self.print(parts[0])
+        for index in range(1, len(parts), 2):
+            self.csi_dispatch("", parts[index], "", "m")
+            if parts[index + 1]:
+                self.print(parts[index + 1])
 
     def execute(self, control: str) -> None:
         """A C0 control, or a C1 control that does not start a sequence."""
@@ -238,9 +259,14 @@ class Parser:
         while i < n:
             if self._state == GROUND:
                 m = text_match(text, i)
-                if m is not None:
-                    i = m.end()
-                    perform.print(m.group())
+                end = m.end()  # type: ignore[union-attr]  # the pattern matches ""
+                if end > i:
+                    run = text[i:end]
+                    i = end
+                    if "\x1b" in run:
+                        perform.print_with_sgr(run)
+                    else:
+                        perform.print(run)
                     continue
                 c = text[i]
                 if c == "\x1b" or c == "\x9b":

@@ -37,8 +37,8 @@ _TAB = 8
 class StripModel(LinesModel):
     """Interprets parser events as an append-only audit transcript."""
 
-    def __init__(self, max_lines: int | None) -> None:
-        super().__init__(None, 1, max_lines)
+    def __init__(self, max_lines: int | None, *, styled: bool = True) -> None:
+        super().__init__(None, 1, max_lines, styled=styled)
         self._break = False
 
     def print(self, text: str) -> None:
