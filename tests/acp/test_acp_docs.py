@@ -1,0 +1,24 @@
+"""The example in docs/acp.md runs and prints what it says."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "acp.md"
+
+
+def test_python_example_runs_as_documented() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
+    assert len(blocks) == 1
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(blocks[0], str(DOC), "exec"), {})
+    assert out.getvalue().splitlines() == [
+        "$ cargo test  (in /workspace/project, exit 0)",
+        "test result: ok✓ 12 passed",
+        "",
+        "params.update.cwd term_1 path 'relative/path' is not absolute",
+    ]
