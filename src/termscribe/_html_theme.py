@@ -12,20 +12,37 @@ underlined and struck needs ``underline line-through`` in one declaration.
 
 from __future__ import annotations
 
-__all__ = ["STYLESHEET", "palette_rgb"]
+from typing import NamedTuple
+
+__all__ = ["DARK", "LIGHT", "STYLESHEET", "Theme", "palette_rgb"]
+
+
+class Theme(NamedTuple):
+    """Default foreground and background, and the 16 colours, as 0xRRGGBB."""
+
+    fg: int
+    bg: int
+    palette: tuple[int, ...]
+
 
 # The 16 colours as the VS Code terminal draws them: readable on both
 # backgrounds, and still recognisably "red", "green", ... as in xterm.
-_LIGHT = (
-    "#000000", "#cd3131", "#00bc00", "#949800", "#0451a5", "#bc05bc", "#0598bc", "#555555",
-    "#666666", "#cd3131", "#14ce14", "#b5ba00", "#0451a5", "#bc05bc", "#0598bc", "#a5a5a5",
+LIGHT = Theme(
+    0x1F2328,
+    0xFFFFFF,
+    (
+        0x000000, 0xCD3131, 0x00BC00, 0x949800, 0x0451A5, 0xBC05BC, 0x0598BC, 0x555555,
+        0x666666, 0xCD3131, 0x14CE14, 0xB5BA00, 0x0451A5, 0xBC05BC, 0x0598BC, 0xA5A5A5,
+    ),
 )  # fmt: skip
-_DARK = (
-    "#000000", "#cd3131", "#0dbc79", "#e5e510", "#2472c8", "#bc3fbc", "#11a8cd", "#e5e5e5",
-    "#666666", "#f14c4c", "#23d18b", "#f5f543", "#3b8eea", "#d670d6", "#29b8db", "#e5e5e5",
+DARK = Theme(
+    0xCCCCCC,
+    0x1E1E1E,
+    (
+        0x000000, 0xCD3131, 0x0DBC79, 0xE5E510, 0x2472C8, 0xBC3FBC, 0x11A8CD, 0xE5E5E5,
+        0x666666, 0xF14C4C, 0x23D18B, 0xF5F543, 0x3B8EEA, 0xD670D6, 0x29B8DB, 0xE5E5E5,
+    ),
 )  # fmt: skip
-_LIGHT_FG, _LIGHT_BG = "#1f2328", "#ffffff"
-_DARK_FG, _DARK_BG = "#cccccc", "#1e1e1e"
 
 # xterm's 6x6x6 colour cube levels (256colres.h).
 _CUBE = (0, 95, 135, 175, 215, 255)
@@ -40,22 +57,20 @@ def palette_rgb(index: int) -> int:
     return _CUBE[index // 36] << 16 | _CUBE[index // 6 % 6] << 8 | _CUBE[index % 6]
 
 
-def _variables(fg: str, bg: str, palette: tuple[str, ...]) -> str:
-    colours = "".join(f"--ts-c{i}:{value};" for i, value in enumerate(palette))
-    return f"--ts-fg:{fg};--ts-bg:{bg};{colours}"
+def _variables(theme: Theme) -> str:
+    colours = "".join(f"--ts-c{i}:#{value:06x};" for i, value in enumerate(theme.palette))
+    return f"--ts-fg:#{theme.fg:06x};--ts-bg:#{theme.bg:06x};{colours}"
 
 
 def _stylesheet() -> str:
     rules = [
         ".termscribe{"
-        + _variables(_LIGHT_FG, _LIGHT_BG, _LIGHT)
+        + _variables(LIGHT)
         + "color:var(--ts-fg);background:var(--ts-bg);margin:0;padding:12px 16px;"
         "font:13px/1.35 ui-monospace,'SFMono-Regular','DejaVu Sans Mono','Cascadia Mono',"
         "Menlo,Consolas,'Liberation Mono',monospace;white-space:pre;tab-size:8;"
         "overflow-x:auto;border-radius:6px}",
-        "@media (prefers-color-scheme:dark){.termscribe{"
-        + _variables(_DARK_FG, _DARK_BG, _DARK)
-        + "}}",
+        "@media (prefers-color-scheme:dark){.termscribe{" + _variables(DARK) + "}}",
         ".termscribe span,.termscribe a{text-decoration-line:var(--ts-u,) var(--ts-s,) "
         "var(--ts-o,)}",
         ".termscribe a{--ts-u:underline;color:inherit;text-decoration-style:dotted}",

@@ -11,8 +11,9 @@ spoofing", "hiding or faking text"):
 * A link is an ``<a>`` only when ``_urls.safe_url`` accepts its target; its
   ``href`` and ``title`` are that rebuilt ASCII URL, so hovering shows the
   real target whatever the link text claims. Other links keep their text.
-* Concealed text, and text whose colour equals its background, is shown in
-  the default colours with a dashed outline and a title saying it was hidden.
+* Concealed text, and text too close in colour to its background to be read
+  in either theme (black on black), is shown in the default colours with a
+  dashed outline and a title saying it was hidden.
 
 The visible text of the ``<pre>`` equals the text transcript: lines are
 joined with ``\\n`` and every tag opened for a run is closed within it, so any
@@ -29,7 +30,7 @@ import re
 from collections.abc import Iterable
 from html import escape
 
-from ._html_theme import STYLESHEET, palette_rgb
+from ._html_theme import DARK, LIGHT, STYLESHEET, Theme, palette_rgb
 from ._line import Line
 from ._style import (
     BLINK,
@@ -72,9 +73,9 @@ _UNDERLINE_CLASSES = ("", "ts-ul", "ts-ul2", "ts-ul3", "ts-ul4", "ts-ul5")
 # Resolved colour slots: None is the default colour of the slot; _OTHER is
 # the other slot's default (inverse video of default colours).
 _OTHER = -1
-# Two explicit RGB colours closer than this (sum of channel differences) are
-# treated as the same: text drawn in them is as good as invisible.
-_INVISIBLE_DISTANCE = 48
+#: Below this WCAG contrast ratio in both themes, text is as good as
+#: invisible (1 is the same colour; 4.5 is the WCAG minimum for body text).
+MIN_CONTRAST = 1.25
 
 _tags: dict[Style, tuple[str, str]] = {}
 #: Distinct styles whose tags are remembered; cleared past this (hostile
@@ -168,7 +169,7 @@ def _build_tag(style: Style) -> tuple[str, str]:
     bg: int | None = style.bg
     if flags & INVERSE:
         fg, bg = (_OTHER if bg is None else bg), (_OTHER if fg is None else fg)
-    hidden = bool(flags & CONCEAL) or _same_colour(fg, bg)
+    hidden = bool(flags & CONCEAL) or _invisible(fg, bg)
     if not hidden:
         _colour(fg, "fg", "color", classes, declarations)
         _colour(bg, "bg", "background-color", classes, declarations)
@@ -223,14 +224,37 @@ def _rgb(value: int) -> int:
     return value & 0xFFFFFF if value & RGB_FLAG else palette_rgb(value)
 
 
-def _same_colour(fg: int | None, bg: int | None) -> bool:
-    """Whether text in fg on bg is invisible: the same palette colour, or two
-    nearly equal fixed colours. (Default colours depend on the viewer's theme
-    and are never considered equal to a fixed one.)"""
-    if fg is None or bg is None or fg == _OTHER or bg == _OTHER:
-        return False
-    if fg < 16 or bg < 16:
-        return fg == bg
-    a, b = _rgb(fg), _rgb(bg)
-    distance = sum(abs((a >> shift & 0xFF) - (b >> shift & 0xFF)) for shift in (0, 8, 16))
-    return distance < _INVISIBLE_DISTANCE
+def _invisible(fg: int | None, bg: int | None) -> bool:
+    """Whether text in fg on bg cannot be read in either theme: what a
+    stream does to hide text from a reader (black on black, #121212 on
+    #111111). Default colours are the viewer's, so a stream cannot rely on
+    them: they count only through the other theme."""
+    return all(
+        _contrast(
+            _theme_rgb(fg, theme, theme.fg, theme.bg), _theme_rgb(bg, theme, theme.bg, theme.fg)
+        )
+        < MIN_CONTRAST
+        for theme in (LIGHT, DARK)
+    )
+
+
+def _theme_rgb(value: int | None, theme: Theme, default: int, other: int) -> int:
+    if value is None:
+        return default
+    if value == _OTHER:
+        return other
+    return theme.palette[value] if value < 16 else _rgb(value)
+
+
+def _contrast(a: int, b: int) -> float:
+    """WCAG 2 contrast ratio of two 0xRRGGBB colours."""
+    la, lb = _luminance(a), _luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def _luminance(rgb: int) -> float:
+    total = 0.0
+    for weight, shift in ((0.2126, 16), (0.7152, 8), (0.0722, 0)):
+        c = (rgb >> shift & 0xFF) / 255
+        total += weight * (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+    return total
