@@ -1,6 +1,6 @@
 """From wire messages to store operations, validating everything first.
 
-Accepted shapes (`parse_message`):
+Accepted shapes (`parse_message`, and `parse_batch_items` for arrays):
 
 * a JSON-RPC message: ``session/update`` notifications and
   ``session/request_permission`` requests are read; other methods and all
@@ -13,7 +13,10 @@ Accepted shapes (`parse_message`):
 Session updates read: ``terminal_update``, ``terminal_output_chunk``,
 ``tool_call_update``, ``tool_call`` (v1) and ``tool_call_content_chunk``; other
 kinds, known or not, are ignored.  Within tool calls only ``terminal`` content
-items are read; other content is not this layer's to judge.
+items are read; other content is not this layer's to judge.  Fields the
+terminal surface depends on are validated precisely; display-only fields of
+other objects (a tool call's title, kind and status, a permission's title) are
+kept when they are strings and ignored otherwise.
 """
 
 from __future__ import annotations
@@ -47,16 +50,8 @@ class ParsedMessage:
 def parse_message(
     message: object, *, session_id: str | None = None, legacy: bool = True
 ) -> ParsedMessage:
-    """Validate a message, batch or session update; raises `FieldError` (see module doc).
-
-    For a batch, the first invalid item fails the whole batch.
-    """
-    if not isinstance(message, list):
-        return _parse_single(message, session_id, legacy)
-    parsed, errors = parse_batch_items(message, session_id=session_id, legacy=legacy)
-    if errors:
-        raise errors[0][1]
-    return parsed
+    """Validate one message or session update (not a batch); raises `FieldError`."""
+    return _parse_single(message, session_id, legacy)
 
 
 def parse_batch_items(
@@ -180,9 +175,9 @@ def _parse_tool_call(
         ToolCallPatch(
             session_id,
             tool_call_id,
-            title=_nullable_str_patch(update, "title"),
-            kind=_nullable_str_patch(update, "kind"),
-            status=_nullable_str_patch(update, "status"),
+            title=_display_patch(update, "title"),
+            kind=_display_patch(update, "kind"),
+            status=_display_patch(update, "status"),
         )
     ]
     content = update.get("content")
@@ -203,13 +198,11 @@ def _parse_tool_call(
     return ParsedMessage(tuple(ops), tuple(warnings), 0)
 
 
-def _nullable_str_patch(obj: Mapping[str, Any], key: str) -> Patch[str]:
-    if key not in obj:
-        return OMITTED
-    value = obj[key]
-    if value is not None and not isinstance(value, str):
-        raise FieldError(key, f"expected a string or null, got {type_name(value)}")
-    return value
+def _display_patch(obj: Mapping[str, Any], key: str) -> Patch[str]:
+    """A tool call's display field: only kept for display, so a non-string is
+    ignored (like the schema's x-deserialize-default-on-error), not fatal."""
+    value = obj.get(key, OMITTED)
+    return value if value is None or isinstance(value, str) else OMITTED
 
 
 def _parse_permission(params: Mapping[str, Any], request_id: object) -> ParsedMessage:
@@ -218,8 +211,8 @@ def _parse_permission(params: Mapping[str, Any], request_id: object) -> ParsedMe
     if not isinstance(subject, dict) or subject.get("type") != "command":
         return ParsedMessage((), (), 1)
     title = params.get("title")
-    if title is not None and not isinstance(title, str):
-        raise FieldError("title", f"expected a string, got {type_name(title)}")
+    if not isinstance(title, str):
+        title = None  # display only: a bad title does not lose the permission
     try:
         parsed = CommandPermissionSubject.parse(subject)
     except FieldError as exc:

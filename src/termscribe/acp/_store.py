@@ -155,12 +155,12 @@ class TerminalState:
     @property
     def meta(self) -> JsonObject | None:
         """The terminal-scoped ``_meta`` as last patched (a copy)."""
-        return None if self._meta is None else dict(copy_json(self._meta, "_meta"))
+        return None if self._meta is None else copy_json(self._meta, "_meta")
 
     @property
     def output_meta(self) -> JsonObject | None:
         """``output._meta`` of the current snapshot (a copy), None without one."""
-        return None if self._output_meta is None else dict(copy_json(self._output_meta, "_meta"))
+        return None if self._output_meta is None else copy_json(self._output_meta, "_meta")
 
     @property
     def tool_call_ids(self) -> tuple[str, ...]:
@@ -335,11 +335,16 @@ class TerminalStore:
         `StoreFinishedError` after `finish`.
         """
         self._check_open()
-        try:
-            parsed = parse_message(message, session_id=session_id, legacy=self._legacy)
-        except FieldError as exc:
-            index = _batch_index(exc.field) if isinstance(message, list) else None
-            raise exc.to_public(index) from exc
+        if isinstance(message, list):
+            parsed, errors = parse_batch_items(message, session_id=session_id, legacy=self._legacy)
+            if errors:
+                index, exc = errors[0]
+                raise exc.to_public(index if index >= 0 else None) from exc
+        else:
+            try:
+                parsed = parse_message(message, session_id=session_id, legacy=self._legacy)
+            except FieldError as exc:
+                raise exc.to_public() from exc
         return self._commit(parsed)
 
     def apply_each(
@@ -457,9 +462,3 @@ class TerminalStore:
 
 def _patched(current: _V | None, patch: Patch[_V]) -> _V | None:
     return current if patch is OMITTED else patch
-
-
-def _batch_index(field: str) -> int | None:
-    if field.startswith("[") and "]" in field:
-        return int(field[1 : field.index("]")])
-    return None
