@@ -74,6 +74,13 @@ class Visit:
         assert self.final_url == self.url
 
 
+def _browser_ui(params: dict[str, Any]) -> bool:
+    """An event of Chromium's own pages (its first tab's new-tab page loads
+    in the background), which no web page can cause."""
+    document = params.get("documentURL") or params.get("frame", {}).get("url", "")
+    return str(document).startswith("chrome://")
+
+
 class Browser:
     def __init__(self, driver: Any) -> None:
         self.driver = driver
@@ -88,6 +95,8 @@ class Browser:
         for entry in driver.get_log("performance"):
             message = json.loads(entry["message"])["message"]
             method, params = message["method"], message["params"]
+            if _browser_ui(params):
+                continue
             if method == "Network.requestWillBeSent":
                 visit.requests.append(params["request"]["url"])
             elif method in ("Network.webSocketCreated", "Network.webTransportCreated"):
@@ -158,6 +167,7 @@ def browser() -> Iterator[Browser]:
     options.set_capability("unhandledPromptBehavior", "ignore")
     driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
     try:
+        driver.get("about:blank")
         yield Browser(driver)
     finally:
         driver.quit()
