@@ -91,7 +91,11 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr:
         raise UsageError(f"--rows must be at most {MAX_ROWS}")
     try:
         transcript = Transcript(
-            mode=args.mode, columns=args.columns, rows=args.rows, max_lines=None
+            mode=args.mode,
+            columns=args.columns,
+            rows=args.rows,
+            max_lines=None,
+            styled=args.format != "text",  # text drops styles: skip tracking them
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
