@@ -193,6 +193,15 @@ def test_equal_styles_merge_into_one_span() -> None:
     )
 
 
+def test_styles_that_render_alike_merge_too() -> None:
+    # An unsafe link and concealment in different colours change nothing shown.
+    data = CSI + b"31ma" + link(b"javascript:x", b"b") + b"c" + CSI + b"8;32md" + CSI + b"33me"
+    assert body(data) == (
+        '<span class="ts-fg1">abc</span>'
+        '<span title="hidden in the terminal" class="ts-conceal">de</span>'
+    )
+
+
 def test_spans_never_cross_lines() -> None:
     assert body(CSI + b"32mone\r\ntwo" + CSI + b"0m") == (
         '<span class="ts-fg2">one</span>\n<span class="ts-fg2">two</span>'

@@ -78,6 +78,7 @@ _OTHER = -1
 MIN_CONTRAST = 1.25
 
 _tags: dict[Style, tuple[str, str]] = {}
+_same_tags: dict[tuple[str, str], tuple[str, str]] = {}
 #: Distinct styles whose tags are remembered; cleared past this (hostile
 #: style churn cannot grow it).
 _MAX_CACHED = 8192
@@ -93,13 +94,23 @@ def html_lines(lines: Iterable[Line]) -> str:
     for line in lines:
         # One search per line: most lines need no escaping at all.
         special = search(line.text) is not None
+        current: tuple[str, str] | None = None
+        pending = ""
         for text, style in line.runs:
             tag = tags.get(style)
             if tag is None:
                 tag = _tag_for(style)
             if special:
                 text = escape(text)
-            append(tag[0] + text + tag[1])
+            if tag is current:  # a different style that renders the same
+                pending += text
+                continue
+            if current is not None:
+                append(current[0] + pending + current[1])
+            current = tag
+            pending = text
+        if current is not None:
+            append(current[0] + pending + current[1])
         append("\n")
     if out:
         out.pop()
@@ -156,7 +167,10 @@ def _printable(text: str) -> str:
 def _tag_for(style: Style) -> tuple[str, str]:
     if len(_tags) >= _MAX_CACHED:
         _tags.clear()
-    tag = _tags[style] = _build_tag(style)
+        _same_tags.clear()
+    tag = _build_tag(style)
+    # Styles that render alike share one tag object, so runs of them merge.
+    tag = _tags[style] = _same_tags.setdefault(tag, tag)
     return tag
 
 
