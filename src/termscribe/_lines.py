@@ -24,8 +24,9 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
   deleted by DL, scrolled by SU/SD or pushed out by IL are gone, as on screen.
 * The alternate screen (modes 47, 1047, 1049) is emulated but never
   committed: leaving it shows the normal screen as it was.
-* REP repeats the last printed character at most MAX_REPEAT times; huge
-  parameters are clamped, never allocated.
+* REP repeats the last printed character at most MAX_REPEAT times and, with
+  a known width, only up to the right margin (xterm would wrap; programs
+  never rely on that); huge parameters are clamped, never allocated.
 * Cursor addressing clamps to the window; window operations, reports and
   queries do nothing (no answer can be sent from a transcript).
 * A combining mark with no previous cell on its row is shown on a space.
@@ -39,7 +40,15 @@ from itertools import repeat
 from ._line import BLANK, MAX_LINE_CELLS, Line, Row, omission_marker
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
-from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, marker
+from ._unicode import (
+    CONTEXT,
+    MARK,
+    MAX_COMBINING,
+    char_info,
+    is_join_base,
+    is_simple_run,
+    marker,
+)
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
@@ -54,10 +63,12 @@ DEC_SPECIAL_GRAPHICS = str.maketrans(
 )  # fmt: skip
 
 _TAB = 8
-#: Characters one REP may print. Programs use REP for runs within a screen
-#: row; a bigger count is clamped so that a 10-byte sequence cannot expand
-#: into megabytes of transcript (CVE-2024-37535 was VTE's REP 2^31).
-MAX_REPEAT = 1024
+#: Characters one REP may print. Programs use REP (ncurses' ``rep``) for runs
+#: within one screen row, never across rows; a bigger count is clamped so that
+#: a 10-byte sequence cannot expand into megabytes of transcript
+#: (CVE-2024-37535 was VTE's REP 2^31). With a known width, REP also stops at
+#: the right margin instead of wrapping.
+MAX_REPEAT = 512
 
 
 class _Saved:
@@ -221,7 +232,7 @@ class LinesModel(Performer):
     def print(self, text: str) -> None:
         if self._translate:
             text = text.translate(DEC_SPECIAL_GRAPHICS)
-        if text.isascii():
+        if text.isascii() or is_simple_run(text):
             self._print_cells(text)
         else:
             self._print_unicode(text)
@@ -765,6 +776,9 @@ class LinesModel(Performer):
         if not last:
             return
         count = min(self._arg(v, 0, 1), MAX_REPEAT)
+        if self.width is not None:
+            room = self.width - self.x
+            count = min(count, room if room > 0 else self.width)
         if count:
             self.print(last * count)
 

@@ -19,8 +19,8 @@ state, named as on the diagram. Rules of this file:
   parser resynchronises on the next sequence.
 * Printable runs are found by one compiled regex (together with the
   complete SGR sequences inside them: ``print_with_sgr``), and complete,
-  well-formed CSI sequences in GROUND by another; both produce exactly the
-  calls the state machine would. Character-by-character work happens only inside other
+  well-formed CSI sequences and strings in GROUND by others; all produce
+  exactly the calls the state machine would. Character-by-character work happens only inside other
   escape sequences, and string payloads are consumed in runs.
 
 Differences from the original diagram, each a deliberate choice:
@@ -121,6 +121,12 @@ SGR_SPLIT = re.compile(r"\x1b\[([0-9;:]*)m")
 _CSI = re.compile(
     "(?:\x1b\\[|\x9b)([<-?]?)"
     f"([0-9:;]{{0,{MAX_PARAM_CHARS}}})([ -/]{{0,{MAX_INTERMEDIATES}}})([@-~])"
+)
+# A complete OSC (payload within the cap, no C0 inside) or SOS/PM/APC string
+# ended by BEL or ST: build logs put one before every line.
+_STRING = re.compile(
+    rf"\x1b(?:\]([^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}})|[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*)"
+    r"(?:\x07|\x1b\\)"
 )
 # Runs consumed at once inside sequences and strings.
 _PARAM_RUN = re.compile(r"[0-9:;]+")
@@ -254,6 +260,7 @@ class Parser:
         perform = self._perform
         text_match = _TEXT.match
         csi_match = _CSI.match
+        string_match = _STRING.match
         i = 0
         n = len(text)
         while i < n:
@@ -274,6 +281,13 @@ class Parser:
                     if m is not None:
                         i = m.end()
                         perform.csi_dispatch(*m.groups())
+                        continue
+                    m = string_match(text, i)
+                    if m is not None:
+                        i = m.end()
+                        payload = m.group(1)
+                        if payload is not None:
+                            perform.osc_dispatch(payload)
                         continue
                 elif c < "\x80":
                     i += 1

@@ -43,6 +43,7 @@ __all__ = [
     "NORMAL",
     "char_info",
     "is_join_base",
+    "is_simple_run",
     "marker",
 ]
 
@@ -69,6 +70,9 @@ _CONTEXT_CHARS = re.compile(
 )
 
 _cache: dict[str, tuple[int, int, str]] = {}
+# Code points known to be stored as themselves in one cell: a run made only
+# of these needs no per-character work (checked with one set operation).
+_simple: set[str] = set()
 
 
 def marker(ch: str) -> str:
@@ -89,6 +93,26 @@ def char_info(ch: str) -> tuple[int, int, str]:
     if info is None:
         info = _cache[ch] = _classify(ch)
     return info
+
+
+def is_simple_run(text: str) -> bool:
+    """Whether every code point of ``text`` is one cell, stored unchanged."""
+    chars = set(text)
+    if chars <= _simple:
+        return True
+    for ch in chars - _simple:
+        width, kind, stored = char_info(ch)
+        if width != 1 or kind != NORMAL or stored != ch:
+            return False
+        if len(_simple) < _MAX_SIMPLE:
+            _simple.add(ch)
+        else:
+            return False
+    return True
+
+
+# Bound on the set above (hostile input can name every code point).
+_MAX_SIMPLE = 65536
 
 
 def _classify(ch: str) -> tuple[int, int, str]:
