@@ -68,11 +68,14 @@ def check_html(html: str, text: str, *, standalone: bool | None = None) -> None:
     parser = html5lib.HTMLParser(
         tree=html5lib.getTreeBuilder("etree"), strict=True, namespaceHTMLElements=False
     )
+    try:
+        tree = parser.parse(html) if standalone else parser.parseFragment(html, container="div")
+    except html5lib.html5parser.ParseError as exc:
+        raise AssertionError(f"html5lib: {exc}") from exc
     if standalone:
-        root = parser.parse(html)
-        pre = _check_document(root)
+        pre = _check_document(tree)
     else:
-        fragment = parser.parseFragment(html, container="div")
+        fragment = tree
         assert not (fragment.text or "").strip(), "text outside <pre>"
         children = list(fragment)
         assert len(children) == 1 and children[0].tag == "pre", "a fragment is one <pre>"
@@ -125,10 +128,10 @@ def _check_run(element: Element) -> None:
         for declaration in style.split(";"):
             assert _DECLARATION.fullmatch(declaration), f"style {declaration!r}"
     if tag == "a":
-        href = attributes["href"]
+        href = attributes.get("href", "")
         _check_href(href)
-        assert attributes["title"] == href, "a link's title shows its target"
-        assert attributes["rel"] == _REL
+        assert attributes.get("title") == href, "a link's title shows its target"
+        assert attributes.get("rel") == _REL
     elif "title" in attributes:
         assert attributes["title"] == _HIDDEN_TITLE and "ts-conceal" in classes
     else:

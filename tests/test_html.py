@@ -348,6 +348,48 @@ def test_cli_standalone_needs_html_format() -> None:
     assert status == 2
 
 
+# ---------------------------------------------------------------- the checker
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        '<span class="ts-fg1">x</span>',  # text differs (no <pre>)
+        PRE + "<script>x</script></pre>",
+        PRE + '<span onclick="x" class="ts-fg1">x</span></pre>',
+        PRE + '<span class="evil">x</span></pre>',
+        PRE + '<span style="color:red">x</span></pre>',
+        PRE + '<span style="color:#ff0000;background:url(x)">x</span></pre>',
+        PRE + "<span>x</span></pre>",
+        PRE + '<a href="javascript:x" title="javascript:x" rel="noopener noreferrer nofollow">'
+        "x</a></pre>",
+        PRE + '<a href="https:///x" title="https:///x" rel="noopener noreferrer nofollow">x</a>'
+        "</pre>",
+        PRE + '<a href="https://a.example/" title="https://b.example/" '
+        'rel="noopener noreferrer nofollow">x</a></pre>',
+        PRE + '<a href="https://a.example/">x</a></pre>',
+        PRE + "&#x9b;</pre>",
+        PRE + "&#155;</pre>",
+        PRE + "<b>x</b></pre>",
+        PRE + "x</pre",
+        PRE + "y</pre>",
+        PRE + "x</pre><p>after</p>",
+    ],
+)
+def test_checker_rejects(bad: str) -> None:
+    with pytest.raises(AssertionError):
+        check_html(bad, "x")
+
+
+def test_checker_accepts_what_the_renderer_may_emit() -> None:
+    check_html(
+        PRE + '<span class="ts-fg1 ts-bold" style="color:#00ff00;text-decoration-color:var'
+        '(--ts-c3)">x</span><a href="https://a.example/?q=1&amp;r" title="https://a.example/'
+        '?q=1&amp;r" rel="noopener noreferrer nofollow" class="ts-ul">y</a></pre>',
+        "xy",
+    )
+
+
 # ---------------------------------------------------------------- SECURITY.md rows
 
 
