@@ -2,8 +2,9 @@
 
 ``termscribe acp [--format text|html|json] [--terminal ID] [-o OUT] LOG|-``
 reads newline-delimited JSON-RPC (one message or batch per line, as ACP's
-stdio transport sends them) line by line, so memory follows the terminals'
-transcripts, not the log size.  A line that cannot be applied is reported
+stdio transport sends them) line by line and spools final transcript lines
+to a temporary file, so memory follows the terminals' live windows, not the
+log size, and writes the report piece by piece.  A line that cannot be applied is reported
 (in the JSON ``errors``, on stderr otherwise) and the export goes on.
 
 Exit status: 0; 1 when lines were rejected or ``--terminal`` matched nothing
@@ -13,22 +14,27 @@ Exit status: 0; 1 when lines were rejected or ``--terminal`` matched nothing
 from __future__ import annotations
 
 import argparse
+import codecs
 import io
 import sys
+import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from importlib import resources
 from typing import IO, BinaryIO, Final, TextIO
 
-from . import MODES
+from . import MODES, html_end, html_lines, html_start
 from .acp import (
     SessionLog,
+    TerminalKey,
+    TerminalState,
     TerminalStore,
     display_text,
-    dumps_json,
     export_html,
-    export_json,
     export_text,
+    iter_html,
+    iter_json,
+    iter_text,
 )
 
 __all__ = ["DEMO_HTML", "MAX_LINE_BYTES", "register", "run_acp", "run_demo"]
@@ -39,6 +45,8 @@ MAX_LINE_BYTES: Final = 256 * 1024 * 1024
 # Errors listed one by one on stderr before the rest are only counted.
 MAX_ERRORS_SHOWN: Final = 20
 DEMO_HTML: Final = "termscribe-demo.html"
+# Spooled transcripts are read back in blocks of this size.
+_SPOOL_BLOCK: Final = 1024 * 1024
 _PROGRESS_AFTER: Final = 1.0  # seconds before a progress line appears
 _PROGRESS_EVERY: Final = 0.25
 
@@ -78,25 +86,26 @@ def run_acp(
     args: argparse.Namespace, stdin: BinaryIO, stdout: _Out, stderr: TextIO | None = None
 ) -> int:
     err = stderr if stderr is not None else sys.stderr
+    log = SessionLog(TerminalStore(mode=args.mode, max_retained_bytes=0))
     try:
-        log = SessionLog(TerminalStore(mode=args.mode, max_retained_bytes=0))
-        if args.log == "-":
-            _replay(log, stdin, "stdin", err)
-        else:
-            try:
-                source = open(args.log, "rb")  # noqa: SIM115 - closed below
-            except OSError as exc:
-                raise _Failure(f"cannot read {args.log}: {exc.strerror or exc}") from exc
-            with source:
-                _replay(log, source, args.log, err)
-        log.finish()
-        if args.format == "json":
-            report = dumps_json(export_json(log, args.terminal))
-        elif args.format == "html":
-            report = export_html(log, args.terminal)
-        else:
-            report = export_text(log, args.terminal)
-        _emit(report, args.output, stdout)
+        with _Spool(html=args.format == "html") as spool:
+            if args.log == "-":
+                _replay(log, stdin, "stdin", err, spool)
+            else:
+                try:
+                    source = open(args.log, "rb")  # noqa: SIM115 - closed below
+                except OSError as exc:
+                    raise _Failure(f"cannot read {args.log}: {exc.strerror or exc}") from exc
+                with source:
+                    _replay(log, source, args.log, err, spool)
+            log.finish()
+            if args.format == "json":
+                report = iter_json(log, args.terminal, spool)
+            elif args.format == "html":
+                report = iter_html(log, args.terminal, spool)
+            else:
+                report = iter_text(log, args.terminal, spool)
+            _emit(report, args.output, stdout)
     except _Failure as exc:
         print(f"termscribe acp: {exc}", file=err)
         return 2
@@ -111,7 +120,7 @@ def run_demo(
     args: argparse.Namespace, stdin: BinaryIO, stdout: _Out, stderr: TextIO | None = None
 ) -> int:
     err = stderr if stderr is not None else sys.stderr
-    log = SessionLog(TerminalStore(max_retained_bytes=0))
+    log = SessionLog()
     demo = resources.files("termscribe").joinpath("data").joinpath("demo-session.ndjson")
     try:
         with demo.open("rb") as source:
@@ -119,10 +128,10 @@ def run_demo(
         log.finish()
         html = export_html(log, title="termscribe demo: an ACP v2 session")
         if args.output == "-":
-            _emit(html, None, stdout)
+            _emit([html], None, stdout)
         else:
-            _emit(html, args.output, None)
-            _emit(export_text(log), None, stdout)
+            _emit([html], args.output, None)
+            _emit([export_text(log)], None, stdout)
     except (_Failure, OSError) as exc:
         print(f"termscribe demo: {exc}", file=err)
         return 2
@@ -131,7 +140,9 @@ def run_demo(
     return _report_issues(log, "text", err, "termscribe demo")
 
 
-def _replay(log: SessionLog, source: IO[bytes], name: str, err: TextIO) -> None:
+def _replay(
+    log: SessionLog, source: IO[bytes], name: str, err: TextIO, spool: _Spool | None = None
+) -> None:
     progress = _Progress(err)
     try:
         for number, line in _lines(source):
@@ -139,11 +150,83 @@ def _replay(log: SessionLog, source: IO[bytes], name: str, err: TextIO) -> None:
                 log.add_error(number, f"line longer than {MAX_LINE_BYTES} bytes")
                 continue
             log.feed_line(line, number)
+            if spool is not None:
+                spool.collect(log)
             progress.update(number, source)
     except OSError as exc:
         raise _Failure(f"cannot read {name}: {exc.strerror or exc}") from exc
     finally:
         progress.clear()
+
+
+class _Spool:
+    """Final transcript lines of every terminal, moved to one temporary file.
+
+    After each log line, the lines that changed terminals committed are taken
+    out of their transcripts (`TerminalState.take_lines`) and appended to the
+    file, rendered for the output format; memory then holds only each
+    terminal's live window.  A snapshot (`snapshot_generation` moved) drops
+    what was spooled for the replaced output.  It serves the exports as their
+    `TranscriptSource`: spooled lines first, then the transcript's rest.
+    """
+
+    def __init__(self, *, html: bool) -> None:
+        self._html = html
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by __exit__
+        self._spooled: dict[TerminalKey, tuple[int, list[tuple[int, int]]]] = {}
+
+    def __enter__(self) -> _Spool:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._file.close()
+
+    def collect(self, log: SessionLog) -> None:
+        for key in log.last_changed:
+            terminal = log.store.get(*key)
+            assert terminal is not None
+            generation, segments = self._spooled.get(key, (terminal.snapshot_generation, []))
+            if generation != terminal.snapshot_generation:
+                segments = []
+            self._spooled[key] = (terminal.snapshot_generation, segments)
+            lines = terminal.take_lines()
+            if not lines:
+                continue
+            rendered = html_lines(lines) if self._html else "\n".join(x.text for x in lines)
+            data = (rendered + "\n").encode("utf-8")
+            offset = self._file.seek(0, io.SEEK_END)
+            self._file.write(data)
+            if segments and sum(segments[-1]) == offset:
+                segments[-1] = (segments[-1][0], segments[-1][1] + len(data))
+            else:
+                segments.append((offset, len(data)))
+
+    def _read(self, terminal: TerminalState) -> Iterator[str]:
+        generation, segments = self._spooled.get(terminal.key, (-1, []))
+        if generation != terminal.snapshot_generation:
+            return
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        for offset, length in segments:
+            while length:
+                self._file.seek(offset)
+                block = self._file.read(min(length, _SPOOL_BLOCK))
+                offset += len(block)
+                length -= len(block)
+                yield decoder.decode(block)
+        yield decoder.decode(b"", final=True)
+
+    def text_lines(self, terminal: TerminalState) -> Iterator[str]:
+        pending = ""
+        for piece in self._read(terminal):
+            *complete, pending = (pending + piece).split("\n")
+            yield from complete
+        yield from terminal.text().split("\n")
+
+    def html(self, terminal: TerminalState) -> Iterator[str]:
+        yield html_start()
+        yield from self._read(terminal)
+        yield html_lines(terminal.lines())
+        yield html_end()
 
 
 def _lines(source: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
@@ -164,20 +247,22 @@ def _lines(source: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
             yield number, line
 
 
-def _emit(text: str, path: str | None, stdout: _Out | None) -> None:
+def _emit(pieces: Iterable[str], path: str | None, stdout: _Out | None) -> None:
     if path is not None and path != "-":
         try:
             with open(path, "w", encoding="utf-8", newline="\n") as out:
-                out.write(text)
+                out.writelines(pieces)
         except OSError as exc:
             raise _Failure(f"cannot write {path}: {exc.strerror or exc}") from exc
         return
     assert stdout is not None
     if isinstance(stdout, io.TextIOBase):
         encoding = stdout.encoding or "utf-8"
-        stdout.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        for piece in pieces:
+            stdout.write(piece.encode(encoding, "backslashreplace").decode(encoding))
     else:
-        stdout.write(text.encode("utf-8"))  # type: ignore[arg-type]
+        for piece in pieces:
+            stdout.write(piece.encode("utf-8"))  # type: ignore[arg-type]
     stdout.flush()
 
 

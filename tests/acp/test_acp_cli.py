@@ -13,7 +13,7 @@ import pytest
 from acp_wire import DATA, anchor, chunk, terminal_update, validate
 
 from termscribe import cli_acp
-from termscribe.acp import SessionLog, export_json
+from termscribe.acp import SessionLog, TerminalStore, export_html, export_json, export_text
 from termscribe.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -260,3 +260,41 @@ def test_installed_console_script_runs_the_demo(tmp_path: Path) -> None:
 
 def test_schema_copy_is_present() -> None:
     assert (DATA / "acp-v2-schema-terminal.json").exists()
+
+
+def _long_log() -> bytes:
+    messages: list[Any] = []
+    for i in range(300):
+        terminal = f"t{i % 3}"
+        data = b"".join(
+            b"\x1b[3%dmline %d of %s\x1b[0m\r\n" % (j % 8, i, terminal.encode()) for j in range(7)
+        )
+        messages.append(chunk(terminal, data[: 50 + i % 40]))  # cut anywhere
+        messages.append(chunk(terminal, data[50 + i % 40 :]))
+        if i == 150:
+            messages.append(terminal_update("t1", output={"data": "cmVzeW5jZWQK"}))  # "resynced\n"
+        if i == 200:
+            messages.append(
+                [chunk("t2", b"\x1b[?1049halt screen\x1b[?1049l"), chunk("t0", b"\xe2\x9c")]
+            )
+    messages.append(chunk("t0", b"\x93 done"))
+    return ndjson(*messages)
+
+
+@pytest.mark.parametrize("mode", ["lines", "strip"])
+@pytest.mark.parametrize("fmt", ["json", "text", "html"])
+def test_spooled_export_equals_the_in_memory_export(mode: str, fmt: str) -> None:
+    data = _long_log()
+    status, out, _ = run(["acp", "--format", fmt, "--mode", mode, "-"], data)
+    assert status == 0
+    log = SessionLog(TerminalStore(mode=mode))
+    for number, raw in enumerate(data.splitlines(), 1):
+        log.feed_line(raw, number)
+    log.finish()
+    if fmt == "json":
+        assert json.loads(out) == export_json(log)
+    elif fmt == "text":
+        assert out == export_text(log)
+    else:
+        assert out == export_html(log)
+    assert "resynced" in out and "line 100 of t1" not in out

@@ -17,6 +17,7 @@ from termscribe.acp import (
     export_html,
     export_json,
     export_text,
+    iter_json,
 )
 
 NS = "{http://www.w3.org/1999/xhtml}"
@@ -284,6 +285,10 @@ def test_html_for_one_terminal_and_for_an_empty_log() -> None:
     assert "0 terminals" in "".join(empty.itertext())
 
 
-def test_empty_transcript_says_so() -> None:
-    tree = parse(export_html(replay(line(terminal_update("t1", command="true")))))
-    assert "no output" in "".join(tree.itertext())
+def test_iter_json_is_the_json_export_as_text() -> None:
+    log = replay(*SAMPLE, line(chunk("t3", "\u202e\x1b[31mé\n\nend".encode())))
+    text = "".join(iter_json(log))
+    assert json.loads(text) == export_json(log)
+    assert "\u202e" not in text
+    assert json.loads("".join(iter_json(log, "t2"))) == export_json(log, "t2")
+    assert json.loads("".join(iter_json(replay()))) == {"terminals": [], "errors": []}

@@ -4,7 +4,17 @@ Pure: no I/O.  See docs/acp.md for a walkthrough.
 """
 
 from ._errors import AcpError, AcpWarning, InvalidMessageError, StoreFinishedError
-from ._export import LogIssue, SessionLog, display_text, dumps_json, export_json, export_text
+from ._export import (
+    IN_MEMORY,
+    TranscriptSource,
+    display_text,
+    dumps_json,
+    export_json,
+    export_text,
+    iter_json,
+    iter_text,
+)
+from ._log import LogIssue, SessionLog
 from ._models import (
     CommandPermissionSubject,
     TerminalContent,
@@ -13,7 +23,7 @@ from ._models import (
     TerminalOutputChunk,
     TerminalUpdate,
 )
-from ._report import export_html
+from ._report import export_html, iter_html
 from ._store import (
     DEFAULT_MAX_RETAINED_BYTES,
     ApplyResult,
@@ -27,6 +37,7 @@ from ._validate import OMITTED, Omitted, Patch, decode_base64, is_absolute_path
 
 __all__ = [
     "DEFAULT_MAX_RETAINED_BYTES",
+    "IN_MEMORY",
     "OMITTED",
     "AcpError",
     "AcpWarning",
@@ -48,6 +59,7 @@ __all__ = [
     "TerminalStore",
     "TerminalUpdate",
     "ToolCallInfo",
+    "TranscriptSource",
     "decode_base64",
     "display_text",
     "dumps_json",
@@ -55,4 +67,7 @@ __all__ = [
     "export_json",
     "export_text",
     "is_absolute_path",
+    "iter_html",
+    "iter_json",
+    "iter_text",
 ]

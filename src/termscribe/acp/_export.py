@@ -1,8 +1,9 @@
-"""Session-log export: NDJSON JSON-RPC lines in, text and JSON reports out.
+"""Text and JSON reports of a `SessionLog`, produced piece by piece.
 
-`SessionLog` applies a log line by line (one message or batch per line, as
-ACP's stdio transport sends them) and records the lines it had to reject, so
-one bad line costs only itself.  The CLI feeds it; nothing here does I/O.
+The ``iter_*`` functions yield the report in pieces so a caller can write it
+out as it goes; transcripts come from a `TranscriptSource`, by default the
+store's own (`IN_MEMORY`), or one that keeps committed lines elsewhere (the
+CLI spools them to disk so a long log needs little memory).
 
 Strings from the log that are not terminal output (command, cwd, ids, titles)
 go through `display_text` before they reach a human: control characters become
@@ -15,22 +16,25 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Iterable, Iterator
+from typing import Any, Final, Protocol
 
 from termscribe import render_text
 
-from ._errors import InvalidMessageError
+from ._log import SessionLog
 from ._store import TerminalState, TerminalStore
 
 __all__ = [
-    "LogIssue",
-    "SessionLog",
+    "IN_MEMORY",
+    "TranscriptSource",
     "display_text",
     "dumps_json",
     "exit_summary",
     "export_json",
     "export_text",
+    "iter_json",
+    "iter_text",
+    "tool_call_label",
 ]
 
 _CONTROLS: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -44,92 +48,27 @@ _JSON_UNSAFE: Final = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class LogIssue:
-    """A rejected line (error) or a suspicious one (warning) of a session log."""
+class TranscriptSource(Protocol):
+    """Where an export reads a terminal's transcript from."""
 
-    line: int
-    terminal_id: str | None
-    message: str
+    def text_lines(self, terminal: TerminalState) -> Iterable[str]:
+        """The lines of the text transcript (``text().split("\\n")``)."""
+        ...
 
-    def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "terminalId": self.terminal_id, "message": self.message}
-
-
-class SessionLog:
-    """A `TerminalStore` fed from the lines of an NDJSON session log."""
-
-    def __init__(self, store: TerminalStore | None = None) -> None:
-        self.store = store if store is not None else TerminalStore()
-        self.errors: list[LogIssue] = []
-        self.warnings: list[LogIssue] = []
-        self.line_count = 0
-
-    def feed_line(self, line: bytes | str, number: int | None = None) -> None:
-        """Apply one log line (blank lines are skipped); `number` defaults to the next one."""
-        self.line_count = number if number is not None else self.line_count + 1
-        number = self.line_count
-        if isinstance(line, bytes):
-            try:
-                line = line.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                self.add_error(number, f"not valid UTF-8 (byte {exc.start})")
-                return
-        if not line.strip():
-            return
-        try:
-            message = json.loads(line, parse_constant=_reject_constant)
-        except json.JSONDecodeError as exc:
-            self.add_error(number, f"not valid JSON: {exc.msg} (column {exc.colno})")
-            return
-        except ValueError as exc:
-            self.add_error(number, f"not valid JSON: {exc}")
-            return
-        except RecursionError:
-            self.add_error(number, "not valid JSON: nested too deeply")
-            return
-        self.feed_message(message, number)
-
-    def feed_message(self, message: object, number: int) -> None:
-        """Apply one decoded message or batch; a batch keeps its valid items."""
-        if isinstance(message, list):
-            result, errors = self.store.apply_each(message)
-            for error in errors:
-                self._add_invalid(number, error)
-        else:
-            try:
-                result = self.store.apply(message)
-            except InvalidMessageError as exc:
-                self._add_invalid(number, exc)
-                return
-        for warning in result.warnings:
-            self.warnings.append(LogIssue(number, warning.terminal_id, warning.message))
-
-    def add_error(self, number: int, message: str, terminal_id: str | None = None) -> None:
-        self.errors.append(LogIssue(number, terminal_id, message))
-
-    def _add_invalid(self, number: int, exc: InvalidMessageError) -> None:
-        self.add_error(number, str(exc), exc.terminal_id)
-
-    def finish(self) -> None:
-        """End of the log: flush every transcript (see `TerminalStore.finish`)."""
-        self.store.finish()
-
-    def select(self, terminal_id: str | None = None) -> tuple[TerminalState, ...]:
-        """The terminals to export, in first-seen order (all, or those with this id)."""
-        if terminal_id is None:
-            return self.store.terminals()
-        return self.store.find(terminal_id)
-
-    def errors_for(self, terminal_id: str | None = None) -> list[LogIssue]:
-        """Errors about the selected terminal, or about no terminal in particular."""
-        if terminal_id is None:
-            return list(self.errors)
-        return [e for e in self.errors if e.terminal_id in (None, terminal_id)]
+    def html(self, terminal: TerminalState) -> Iterable[str]:
+        """The pieces of the HTML fragment (``html()``)."""
+        ...
 
 
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")
+class _InMemory:
+    def text_lines(self, terminal: TerminalState) -> Iterable[str]:
+        return terminal.text().split("\n")
+
+    def html(self, terminal: TerminalState) -> Iterable[str]:
+        return (terminal.html(),)
+
+
+IN_MEMORY: Final[TranscriptSource] = _InMemory()
 
 
 def display_text(value: str, *, multiline: bool = False) -> str:
@@ -155,15 +94,47 @@ def exit_summary(terminal: TerminalState) -> str:
     return "exited"
 
 
+def tool_call_label(store: TerminalStore, terminal: TerminalState, tool_call_id: str) -> str:
+    """``id “title” (status)`` for a tool call showing this terminal, safe to show."""
+    label = display_text(tool_call_id)
+    info = store.tool_call(terminal.session_id, tool_call_id)
+    if info is not None and info.title:
+        label += f" “{display_text(info.title)}”"
+    if info is not None and info.status:
+        label += f" ({display_text(info.status)})"
+    return label
+
+
+# -- JSON ---------------------------------------------------------------------
+
+
 def export_json(log: SessionLog, terminal_id: str | None = None) -> dict[str, Any]:
-    """The DESIGN.md "Public contract" JSON object (call `log.finish()` first)."""
+    """The DESIGN.md "Public contract" object (call `log.finish()` first)."""
     return {
-        "terminals": [_terminal_json(t) for t in log.select(terminal_id)],
+        "terminals": [{**_terminal_fields(t), "text": t.text()} for t in log.select(terminal_id)],
         "errors": [e.to_json() for e in log.errors_for(terminal_id)],
     }
 
 
-def _terminal_json(terminal: TerminalState) -> dict[str, Any]:
+def iter_json(
+    log: SessionLog, terminal_id: str | None = None, source: TranscriptSource = IN_MEMORY
+) -> Iterator[str]:
+    """`export_json` as JSON text, in pieces: one line per terminal and per error."""
+    yield '{\n  "terminals": ['
+    for number, terminal in enumerate(log.select(terminal_id)):
+        fields = _safe_json(json.dumps(_terminal_fields(terminal), ensure_ascii=False))
+        yield ("," if number else "") + "\n    " + fields[:-1] + ', "text": "'
+        for index, line in enumerate(source.text_lines(terminal)):
+            escaped = _safe_json(json.dumps(line, ensure_ascii=False)[1:-1])
+            yield "\\n" + escaped if index else escaped
+        yield '"}'
+    yield '\n  ],\n  "errors": ['
+    for number, error in enumerate(log.errors_for(terminal_id)):
+        yield ("," if number else "") + "\n    " + dumps_json(error.to_json()).rstrip("\n")
+    yield "\n  ]\n}\n"
+
+
+def _terminal_fields(terminal: TerminalState) -> dict[str, Any]:
     status = terminal.exit_status
     return {
         "terminalId": terminal.terminal_id,
@@ -173,19 +144,21 @@ def _terminal_json(terminal: TerminalState) -> dict[str, Any]:
         "exitStatus": None if status is None else status.to_wire(),
         "meta": terminal.meta,
         "toolCallIds": list(terminal.tool_call_ids),
-        "text": terminal.text(),
     }
 
 
-def dumps_json(obj: object) -> str:
+def dumps_json(obj: object, *, indent: int | None = None) -> str:
     """JSON text that stays readable (UTF-8) yet safe to print to a terminal.
 
     Control, bidi and invisible characters (and lone surrogates, which cannot be
     written as UTF-8) are escaped as ``\\uXXXX``; they can only occur inside
     JSON strings, where an escape means the same character.
     """
-    text = json.dumps(obj, ensure_ascii=False, indent=2)
-    return _JSON_UNSAFE.sub(_json_escape, text) + "\n"
+    return _safe_json(json.dumps(obj, ensure_ascii=False, indent=indent)) + "\n"
+
+
+def _safe_json(text: str) -> str:
+    return _JSON_UNSAFE.sub(_json_escape, text)
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -196,19 +169,33 @@ def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{code:04x}"
 
 
+# -- text ---------------------------------------------------------------------
+
+
 def export_text(log: SessionLog, terminal_id: str | None = None) -> str:
-    """A plain-text report: per terminal a ``$ command`` header, facts, transcript, exit.
+    """A plain-text report (call `log.finish()` first); see `iter_text`."""
+    return "".join(iter_text(log, terminal_id))
+
+
+def iter_text(
+    log: SessionLog, terminal_id: str | None = None, source: TranscriptSource = IN_MEMORY
+) -> Iterator[str]:
+    """Per terminal: a ``$ command`` header, facts, the transcript, an exit line.
 
     Transcript lines are prefixed with ``│ `` so output can never pass for a
-    header of its own (call `log.finish()` first).
+    header of its own.
     """
-    terminals = log.select(terminal_id)
     several_sessions = len({t.session_id for t in log.store.terminals()}) > 1
-    blocks = [_terminal_text(log, t, several_sessions) for t in terminals]
-    return "\n".join(blocks)
+    for number, terminal in enumerate(log.select(terminal_id)):
+        if number:
+            yield "\n"
+        yield _header(log, terminal, several_sessions)
+        for line in _without_final_empty_line(source.text_lines(terminal)):
+            yield f"│ {line}".rstrip() + "\n"
+        yield f"└ {exit_summary(terminal)}\n"
 
 
-def _terminal_text(log: SessionLog, terminal: TerminalState, show_session: bool) -> str:
+def _header(log: SessionLog, terminal: TerminalState, show_session: bool) -> str:
     out: list[str] = []
     if terminal.command is None:
         out.append("$ (command not reported)")
@@ -229,22 +216,15 @@ def _terminal_text(log: SessionLog, terminal: TerminalState, show_session: bool)
         out.append(
             f"  permission: {title}: {display_text(subject.command)} in {display_text(subject.cwd)}"
         )
-    text = terminal.text()
-    if text:
-        lines = text.split("\n")
-        if lines[-1] == "":
-            lines.pop()
-        out.extend(f"│ {line}".rstrip() for line in lines)
-    out.append(f"└ {exit_summary(terminal)}")
     return "\n".join(out) + "\n"
 
 
-def tool_call_label(store: TerminalStore, terminal: TerminalState, tool_call_id: str) -> str:
-    """``id "title" (status)`` for a tool call showing this terminal, made safe to show."""
-    label = display_text(tool_call_id)
-    info = store.tool_call(terminal.session_id, tool_call_id)
-    if info is not None and info.title:
-        label += f" “{display_text(info.title)}”"
-    if info is not None and info.status:
-        label += f" ({display_text(info.status)})"
-    return label
+def _without_final_empty_line(lines: Iterable[str]) -> Iterator[str]:
+    """All lines but a last empty one (a transcript ending in a newline)."""
+    pending: str | None = None
+    for line in lines:
+        if pending is not None:
+            yield pending
+        pending = line
+    if pending:
+        yield pending

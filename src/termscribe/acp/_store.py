@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeVar
 
-from termscribe import Transcript
+from termscribe import Line, Transcript
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message
@@ -195,6 +195,20 @@ class TerminalState:
     def text(self) -> str:
         """The sanitized plain-text transcript of the current output."""
         return self._transcript.text()
+
+    def lines(self) -> list[Line]:
+        """The transcript's lines not yet taken by `take_lines`."""
+        return self._transcript.lines()
+
+    def take_lines(self) -> list[Line]:
+        """Remove and return the transcript lines that are final so far.
+
+        For consumers that stream a transcript out (to disk, or as v1 text
+        content) instead of keeping it: `text()`, `html()` and `lines()` then
+        cover only the rest.  Lines taken before `snapshot_generation` moved
+        belong to output that a snapshot has since replaced.
+        """
+        return self._transcript.take_lines()
 
     def html(self) -> str:
         """The transcript as an HTML fragment, ``<pre class="termscribe">`` (style it
