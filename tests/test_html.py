@@ -460,6 +460,16 @@ SECURITY_ROWS: list[tuple[str, bytes, object]] = [
         b"".join(CSI + b"3%dmx" % (i % 2) for i in range(20_000)),
         lambda html: html.count("<span") == 20_000 and len(html) < 40 * 20_000,
     ),
+    (
+        "chunk-dependent",
+        CSI
+        + b"38;2;1;2;3m\xe2\x82\xac"
+        + OSC
+        + b"8;;https://a.example/"
+        + ST
+        + b"l\xf0\x9f\x98\x80",
+        lambda html: 'style="color:#010203"' in html and "\u20ac" in html,
+    ),
     ("redos", CSI + b"1" * 50_000 + b";" + b"2" * 50_000 + b"mtext", lambda html: "text" in html),
 ]
 
