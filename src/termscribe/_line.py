@@ -1,11 +1,19 @@
 """Rows of cells and finished (committed) lines.
 
-A :class:`Row` is one row of a terminal window: a list of cell strings and a
-parallel list of styles. A cell holds one base character plus any joined
-combining marks, BLANK when nothing was written there (never written, erased,
-or skipped by a cursor movement), or ``""`` for the right half of a wide
-character. A :class:`Line` is a finished logical line (wrapped rows joined),
-reduced to runs of equally styled text: what every renderer consumes.
+A :class:`Row` is one row of a terminal window, stored as two strings with one
+code point per cell, so that printing, overwriting and erasing are string
+slices done in C rather than per-cell Python work:
+
+* ``text``: each cell's base character, BLANK where nothing was written (never
+  written, erased, or skipped by a cursor movement), WIDE_TAIL for the right
+  half of a wide character;
+* ``styles``: each cell's style as a one-character code (see StylePalette),
+  or ``""`` in an unstyled model (every cell has the default style);
+* ``marks``: combining marks and joiners that belong to a cell, by index
+  (``None`` while there are none).
+
+A :class:`Line` is a finished logical line (wrapped rows joined), reduced to
+runs of equally styled text: what every renderer consumes.
 
 Blank cells at the end of a line are not part of it, whatever their
 background colour; blank cells inside a line are spaces. Spaces a program
@@ -15,20 +23,37 @@ printed are kept even at the end of a line. This is xterm's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 
 from ._style import DEFAULT, Style
 
-__all__ = ["BLANK", "EMPTY_LINE", "MAX_LINE_CELLS", "Line", "Row", "omission_marker"]
+__all__ = [
+    "BLANK",
+    "EMPTY_LINE",
+    "MAX_LINE_CELLS",
+    "MAX_STYLES",
+    "WIDE_TAIL",
+    "Line",
+    "Row",
+    "StylePalette",
+    "omission_marker",
+]
 
 #: A cell with no content. Internal only: renderers see a space, or nothing
 #: at the end of a line.
 BLANK = "\x00"
+#: The right half of a wide character. Internal only: renderers see nothing.
+WIDE_TAIL = "\x01"
 
 #: Cells kept per logical line. Past this, printed characters are dropped and
 #: counted, and the line ends with a visible omission marker (SECURITY.md,
 #: "output growth": a 10 MB line).
 MAX_LINE_CELLS = 65536
+
+#: Distinct styles one transcript tracks. Styles first seen after that are
+#: shown in the default style (hostile colour churn cannot grow the table).
+MAX_STYLES = 65536
 
 
 def omission_marker(count: int, what: str = "characters") -> str:
@@ -36,12 +61,32 @@ def omission_marker(count: int, what: str = "characters") -> str:
     return f"[termscribe: {count} {what} omitted]"
 
 
-class Row:
-    __slots__ = ("cells", "continued", "omitted", "styles")
+class StylePalette:
+    """Maps styles to the one-character codes stored in ``Row.styles``."""
+
+    __slots__ = ("_codes", "styles")
 
     def __init__(self) -> None:
-        self.cells: list[str] = []
-        self.styles: list[Style] = []
+        self.styles: list[Style] = [DEFAULT]
+        self._codes: dict[Style, str] = {DEFAULT: "\x00"}
+
+    def code(self, style: Style) -> str:
+        code = self._codes.get(style)
+        if code is None:
+            if len(self.styles) >= MAX_STYLES:
+                return "\x00"
+            code = self._codes[style] = chr(len(self.styles))
+            self.styles.append(style)
+        return code
+
+
+class Row:
+    __slots__ = ("continued", "marks", "omitted", "styles", "text")
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.styles = ""
+        self.marks: dict[int, str] | None = None
         #: This row continues the row above it (the terminal wrapped there),
         #: xterm's ``isWrapped``.
         self.continued = False
@@ -50,14 +95,31 @@ class Row:
 
     def trimmed_length(self) -> int:
         """Number of cells up to the last non-blank one."""
-        cells = self.cells
-        end = len(cells)
-        while end and cells[end - 1] == BLANK:
-            end -= 1
+        text = self.text
+        end = len(text.rstrip(BLANK)) if text and text[-1] == BLANK else len(text)
+        if self.marks and end < len(text):
+            end = max(end, max(self.marks) + 1)
         return end
 
+    def last_char(self, index: int) -> str:
+        """The last code point stored in cell ``index`` (marks included)."""
+        marks = self.marks
+        if marks is not None and index in marks:
+            return marks[index][-1]
+        return self.text[index]
+
+    @property
+    def cells(self) -> list[str]:
+        """Cell contents as a list (BLANK cells as BLANK, a wide character's
+        right half as ``""``, marks joined to their base), for inspection."""
+        marks = self.marks or {}
+        return [
+            "" if ch == WIDE_TAIL else ch + marks.get(index, "")
+            for index, ch in enumerate(self.text)
+        ]
+
     def __repr__(self) -> str:
-        return f"Row({''.join(self.cells)!r}, continued={self.continued})"
+        return f"Row({self.text!r}, continued={self.continued})"
 
 
 Run = tuple[str, Style]
@@ -73,23 +135,25 @@ class Line:
         self.text = runs[0][0] if len(runs) == 1 else "".join(text for text, _ in runs)
 
     @classmethod
-    def from_row(cls, row: Row) -> Line:
+    def from_row(cls, row: Row, palette: Sequence[Style]) -> Line:
         """One unwrapped row as a line (the common case, kept fast)."""
-        cells = row.cells
-        if not cells and not row.omitted:
+        text = row.text
+        if not text and not row.omitted:
             return EMPTY_LINE
-        if row.omitted or cells[-1] == BLANK:
-            return cls.from_rows((row,))
+        if row.omitted or row.marks or text[-1] == BLANK:
+            return cls.from_rows((row,), palette)
         styles = row.styles
-        first = styles[0]
-        if styles.count(first) == len(styles):
-            return cls(((_text(cells), first),))
+        if not styles or styles.count(styles[0]) == len(styles):
+            style = palette[ord(styles[0])] if styles else DEFAULT
+            return cls(((_plain(text), style),))
         runs: list[Run] = []
-        _append_runs(runs, cells, styles, len(cells))
+        _append_runs(runs, row, len(text), palette)
         return cls(tuple(runs))
 
     @classmethod
-    def from_rows(cls, rows: Iterable[Row], extra_omitted: int = 0) -> Line:
+    def from_rows(
+        cls, rows: Iterable[Row], palette: Sequence[Style], extra_omitted: int = 0
+    ) -> Line:
         """Join rows (each after the first continuing the one before)."""
         runs: list[Run] = []
         omitted = extra_omitted
@@ -97,8 +161,8 @@ class Line:
         last = len(rows) - 1
         for index, row in enumerate(rows):
             omitted += row.omitted
-            end = row.trimmed_length() if index == last else len(row.cells)
-            _append_runs(runs, row.cells, row.styles, end)
+            end = row.trimmed_length() if index == last else len(row.text)
+            _append_runs(runs, row, end, palette)
         if omitted:
             marker = omission_marker(omitted)
             runs.append((" " + marker if runs else marker, DEFAULT))
@@ -118,28 +182,44 @@ _EMPTY_RUNS: tuple[Run, ...] = (("", DEFAULT),)
 #: The line of a blank row, shared (5 million empty lines cost one object).
 EMPTY_LINE = Line(_EMPTY_RUNS)
 
+# A run of equal style codes.
+_SAME = re.compile(r"(.)\1*", re.DOTALL)
 
-def _append_runs(runs: list[Run], cells: list[str], styles: list[Style], end: int) -> None:
+
+def _plain(text: str) -> str:
+    """Cell text as shown: blanks are spaces, wide tails nothing."""
+    if BLANK in text:
+        text = text.replace(BLANK, " ")
+    if WIDE_TAIL in text:
+        text = text.replace(WIDE_TAIL, "")
+    return text
+
+
+def _cells_text(row: Row, start: int, end: int) -> str:
+    marks = row.marks
+    text = row.text
+    if not marks:
+        return _plain(text[start:end])
+    pieces = []
+    previous = start
+    for index in sorted(i for i in marks if start <= i < end):
+        pieces.append(text[previous : index + 1])
+        pieces.append(marks[index])
+        previous = index + 1
+    pieces.append(text[previous:end])
+    return _plain("".join(pieces))
+
+
+def _append_runs(runs: list[Run], row: Row, end: int, palette: Sequence[Style]) -> None:
     if end <= 0:
         return
-    first = styles[0]
-    if end == len(styles) and styles.count(first) == end:
-        runs.append((_text(cells), first))
+    styles = row.styles[:end]
+    if not styles or styles.count(styles[0]) == end:
+        runs.append((_cells_text(row, 0, end), palette[ord(styles[0])] if styles else DEFAULT))
         return
-    start = 0
-    current = first
-    for i in range(1, end):
-        style = styles[i]
-        if style is not current:
-            runs.append((_text(cells[start:i]), current))
-            start = i
-            current = style
-    runs.append((_text(cells[start:end]), current))
-
-
-def _text(cells: list[str]) -> str:
-    text = "".join(cells)
-    return text.replace(BLANK, " ") if BLANK in text else text
+    for match in _SAME.finditer(styles):
+        start, stop = match.span()
+        runs.append((_cells_text(row, start, stop), palette[ord(styles[start])]))
 
 
 def _merge(runs: list[Run]) -> tuple[Run, ...]:

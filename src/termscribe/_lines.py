@@ -35,9 +35,9 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 from __future__ import annotations
 
 from collections import deque
-from itertools import repeat
 
-from ._line import BLANK, MAX_LINE_CELLS, Line, Row, omission_marker
+from ._edit import blank_cells, delete_cells, insert_blanks, truncate, write
+from ._line import BLANK, MAX_LINE_CELLS, WIDE_TAIL, Line, Row, StylePalette, omission_marker
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
@@ -117,7 +117,9 @@ class LinesModel(Performer):
         self._rows = self._normal.rows
         self.x = 0
         self.y = 0
-        self.style = DEFAULT
+        self._palette = StylePalette()
+        self._style = DEFAULT
+        self._code: str | None = "\x00" if styled else None  # current style's cell code
         self.autowrap = True
         self.origin = False
         self.insert = False
@@ -139,6 +141,21 @@ class LinesModel(Performer):
     @property
     def alternate(self) -> bool:
         return self._screen is self._alt
+
+    @property
+    def style(self) -> Style:
+        return self._style
+
+    @style.setter
+    def style(self, style: Style) -> None:
+        self._style = style
+        if self._code is not None:
+            self._code = self._palette.code(style)
+
+    @property
+    def palette(self) -> list[Style]:
+        """Style of each cell code in ``Row.styles`` (index = ord(code))."""
+        return self._palette.styles
 
     def take_committed(self) -> list[Line]:
         """Remove and return the lines committed since the last call."""
@@ -168,6 +185,7 @@ class LinesModel(Performer):
             if rows[index].trimmed_length() or rows[index].omitted:
                 last = index
                 break
+        palette = self._palette.styles
         out: list[Line] = []
         group: list[Row] = []
         omitted = 0
@@ -176,15 +194,15 @@ class LinesModel(Performer):
                 group = list(self._pending)
                 omitted = self._pending_omitted
             else:
-                out.append(Line.from_rows(self._pending, self._pending_omitted))
+                out.append(Line.from_rows(self._pending, palette, self._pending_omitted))
         for row in rows[: last + 1]:
             if group and not row.continued:
-                out.append(Line.from_rows(group, omitted))
+                out.append(Line.from_rows(group, palette, omitted))
                 group = []
                 omitted = 0
             group.append(row)
         if group:
-            out.append(Line.from_rows(group, omitted))
+            out.append(Line.from_rows(group, palette, omitted))
         return out
 
     def screen_rows(self) -> list[Row]:
@@ -198,23 +216,23 @@ class LinesModel(Performer):
         if not continues and not row.continued and not self._pending_omitted:
             if self._pending:
                 self._finish_pending()
-            self._append_line(Line.from_row(row))
+            self._append_line(Line.from_row(row, self._palette.styles))
             return
         if self._pending and not row.continued:
             self._finish_pending()
-        if self._pending_cells + len(row.cells) > MAX_LINE_CELLS:
-            end = len(row.cells) if continues else row.trimmed_length()
+        if self._pending_cells + len(row.text) > MAX_LINE_CELLS:
+            end = len(row.text) if continues else row.trimmed_length()
             self._pending_omitted += end + row.omitted
         else:
             self._pending.append(row)
-            self._pending_cells += len(row.cells)
+            self._pending_cells += len(row.text)
         if not continues:
             self._finish_pending()
 
     def _finish_pending(self) -> None:
         if not self._pending and not self._pending_omitted:
             return
-        line = Line.from_rows(self._pending, self._pending_omitted)
+        line = Line.from_rows(self._pending, self._palette.styles, self._pending_omitted)
         self._pending = []
         self._pending_cells = 0
         self._pending_omitted = 0
@@ -247,11 +265,17 @@ class LinesModel(Performer):
             return
         if parts[0]:
             self.print(parts[0])
+        style = self._style
+        code = self._palette.code
         for index in range(1, len(parts), 2):
-            self.style = self.style.apply_sgr(parts[index])
+            style = style.apply_sgr(parts[index])
             text = parts[index + 1]
             if text:
+                self._style = style
+                self._code = code(style)
                 self.print(text)
+        self._style = style
+        self._code = code(style)
 
     def _print_unicode(self, text: str) -> None:
         run: list[str] = []
@@ -262,7 +286,7 @@ class LinesModel(Performer):
             width, kind, stored = char_info(ch)
             if kind == CONTEXT:
                 if run:
-                    self._print_cells(run)
+                    self._print_cells("".join(run))
                     run = []
                 if is_join_base(self._prev_char()):
                     self._combine(stored)
@@ -276,16 +300,16 @@ class LinesModel(Performer):
                 run.append(stored)
             else:
                 if run:
-                    self._print_cells(run)
+                    self._print_cells("".join(run))
                     run = []
                 if width == 0:
                     self._combine(stored)
                 else:
                     self._print_wide(stored)
         if run:
-            self._print_cells(run)
+            self._print_cells("".join(run))
 
-    def _print_cells(self, cells: str | list[str]) -> None:
+    def _print_cells(self, cells: str) -> None:
         """Print single-width cells at the cursor, wrapping as needed."""
         width = self.width
         if width is None:
@@ -312,9 +336,8 @@ class LinesModel(Performer):
                 else:
                     x = self.x = width - 1
             space = width - x
-            chunk: str | list[str]
             if not self.autowrap and n - i > space:
-                chunk = [*cells[i : i + space - 1], cells[n - 1]]
+                chunk = cells[i : i + space - 1] + cells[n - 1]
                 i = n
             else:
                 chunk = cells[i : i + space]
@@ -337,34 +360,21 @@ class LinesModel(Performer):
         elif self.x + 2 > MAX_LINE_CELLS:
             self._rows[self.y].omitted += 1
             return
-        self._write([ch, ""], 2)
+        self._write(ch + WIDE_TAIL, 2)
         self.x += 2
 
-    def _write(self, cells: str | list[str], n: int) -> None:
+    def _write(self, cells: str, n: int) -> None:
         """Store n cells at the cursor; the caller ensures they fit."""
         if self.insert:
             self._insert_blanks(n)
         row = self._rows[self.y]
-        row_cells = row.cells
         x = self.x
-        length = len(row_cells)
-        if x == length:
-            row_cells.extend(cells)
-            row.styles.extend(repeat(self.style, n))
-        elif x > length:
-            pad = x - length
-            row_cells.extend(repeat(BLANK, pad))
-            row_cells.extend(cells)
-            row.styles.extend(repeat(DEFAULT, pad))
-            row.styles.extend(repeat(self.style, n))
+        if x == len(row.text):  # appending: the common case, inlined
+            row.text += cells
+            if self._code is not None:
+                row.styles += self._code * n
         else:
-            end = x + n
-            if row_cells[x] == "" and x:
-                row_cells[x - 1] = BLANK
-            if end < length and row_cells[end] == "":
-                row_cells[end] = BLANK
-            row_cells[x:end] = cells
-            row.styles[x:end] = repeat(self.style, n)
+            write(row, x, cells, self._code)
 
     def _wrap(self) -> None:
         self._wrapping = True
@@ -373,26 +383,32 @@ class LinesModel(Performer):
         self._rows[self.y].continued = True
         self.x = 0
 
-    def _prev_char(self) -> str:
-        cells = self._rows[self.y].cells
-        x = min(self.x, len(cells))
-        while x > 0:
+    def _base_cell(self) -> int:
+        """Index of the cell a zero-width character joins (-1: none)."""
+        text = self._rows[self.y].text
+        x = min(self.x, len(text)) - 1
+        if x > 0 and text[x] == WIDE_TAIL:
             x -= 1
-            if cells[x]:
-                return cells[x][-1]
-        return ""
+        return x
+
+    def _prev_char(self) -> str:
+        x = self._base_cell()
+        return self._rows[self.y].last_char(x) if x >= 0 else ""
 
     def _combine(self, mark: str) -> None:
+        x = self._base_cell()
+        if x < 0:
+            start = self.x
+            self._print_cells(" ")
+            x = start if self.x > start else -1
+            if x < 0:
+                return
         row = self._rows[self.y]
-        cells = row.cells
-        x = min(self.x, len(cells))
-        while x > 0 and not cells[x - 1]:
-            x -= 1
-        if x == 0:
-            self._print_cells([" " + mark])
-            return
-        if len(cells[x - 1]) <= MAX_COMBINING:
-            cells[x - 1] += mark
+        marks = row.marks
+        if marks is None:
+            row.marks = {x: mark}
+        elif len(marks.get(x, "")) < MAX_COMBINING:
+            marks[x] = marks.get(x, "") + mark
 
     # -- C0 / C1 controls --------------------------------------------------
 
@@ -524,8 +540,9 @@ class LinesModel(Performer):
         screen = self._screen
         width = self._limit if self.width is not None else 80
         for row in screen.rows:
-            row.cells = ["E"] * width
-            row.styles = [DEFAULT] * width
+            row.text = "E" * width
+            row.styles = "" if self._code is None else "\x00" * width
+            row.marks = None
             row.continued = False
         screen.top, screen.bottom = 0, self.height - 1
         self.x = self.y = 0
@@ -677,48 +694,29 @@ class LinesModel(Performer):
 
     def _erase_line(self, mode: int) -> None:
         row = self._rows[self.y]
-        cells = row.cells
         # With a wrap pending (x == width), EL 0 erases nothing (xterm.js).
         x = self.x
         if mode == 0:
-            if x < len(cells):
-                _split_wide(cells, x)
-                del cells[x:]
-                del row.styles[x:]
+            truncate(row, x)
             row.omitted = 0
         elif mode == 1:
-            self._blank(row, 0, min(x, self._limit - 1) + 1)
+            blank_cells(row, 0, min(x, self._limit - 1) + 1, self._erase_code())
         elif mode == 2:
             self._rows[self.y] = fresh = Row()
             fresh.continued = row.continued
 
-    def _blank(self, row: Row, start: int, end: int) -> None:
-        """Erase cells [start, end) to blanks in the erase style."""
-        cells = row.cells
-        end = min(end, len(cells))
-        if start >= end:
-            return
-        _split_wide(cells, start)
-        _split_wide(cells, end)
-        count = end - start
-        cells[start:end] = repeat(BLANK, count)
-        row.styles[start:end] = repeat(self.style.erase_style, count)
+    def _erase_code(self) -> str | None:
+        """Code of the style erased cells get (xterm's BCE: background only)."""
+        if self._code is None:
+            return None
+        return self._palette.code(self._style.erase_style)
 
     def _ech(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
         x = self.x
-        self._blank(self._rows[self.y], x, x + self._arg(v, 0, 1))
+        blank_cells(self._rows[self.y], x, x + self._arg(v, 0, 1), self._erase_code())
 
     def _dch(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        row = self._rows[self.y]
-        cells = row.cells
-        x = self._clamp_x()
-        if x >= len(cells):
-            return
-        end = min(len(cells), x + self._arg(v, 0, 1))
-        _split_wide(cells, x)
-        _split_wide(cells, end)
-        del cells[x:end]
-        del row.styles[x:end]
+        delete_cells(self._rows[self.y], self._clamp_x(), self._arg(v, 0, 1))
 
     def _ich(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
         saved = self.x
@@ -727,20 +725,7 @@ class LinesModel(Performer):
         self.x = saved
 
     def _insert_blanks(self, count: int) -> None:
-        row = self._rows[self.y]
-        cells = row.cells
-        x = self.x
-        if x >= len(cells):
-            return
-        count = min(count, self._limit - x)
-        _split_wide(cells, x)
-        cells[x:x] = repeat(BLANK, count)
-        row.styles[x:x] = repeat(self.style.erase_style, count)
-        if len(cells) > self._limit:
-            del cells[self._limit :]
-            del row.styles[self._limit :]
-            if _is_wide(cells[-1]):  # its right half was pushed out
-                cells[-1] = BLANK
+        insert_blanks(self._rows[self.y], self.x, count, self._limit, self._erase_code())
 
     def _il(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
         screen = self._screen
@@ -890,17 +875,6 @@ def parse_hyperlink(payload: str) -> Link | None:
         if param.startswith("id="):
             link_id = param[3:]
     return Link.make(parts[2], link_id)
-
-
-def _is_wide(cell: str) -> bool:
-    return cell >= "\x80" and char_info(cell[0])[0] == 2
-
-
-def _split_wide(cells: list[str], x: int) -> None:
-    """Before an edit at x, blank a wide character that x would cut in two."""
-    if 0 < x < len(cells) and cells[x] == "":
-        cells[x - 1] = BLANK
-        cells[x] = BLANK
 
 
 _CSI = {

@@ -44,7 +44,7 @@ class StripModel(LinesModel):
     def print(self, text: str) -> None:
         if self._break:
             self._break = False
-            if self._rows[0].cells:
+            if self._rows[0].text:
                 self._newline()
         super().print(text)
 
@@ -55,7 +55,7 @@ class StripModel(LinesModel):
     def _spaces(self, count: int) -> None:
         if self._break:
             self._break = False
-            if self._rows[0].cells:
+            if self._rows[0].text:
                 self._newline()
         count = min(count, max(0, MAX_LINE_CELLS - self.x))
         if count:
