@@ -146,9 +146,16 @@ class Line:
         if not styles or styles.count(styles[0]) == len(styles):
             style = palette[ord(styles[0])] if styles else DEFAULT
             return cls(((_plain(text), style),))
-        runs: list[Run] = []
-        _append_runs(runs, row, len(text), palette)
-        return cls(tuple(runs))
+        if BLANK in text or WIDE_TAIL in text:
+            runs: list[Run] = []
+            _append_runs(runs, row, len(text), palette)
+            return cls(tuple(runs))
+        return cls(
+            tuple(
+                (text[match.start() : match.end()], palette[ord(match.group(1))])
+                for match in _SAME.finditer(styles)
+            )
+        )
 
     @classmethod
     def from_rows(

@@ -263,6 +263,8 @@ class LinesModel(Performer):
             if text:
                 self.print(text)
             return
+        if self._append_styled(parts):
+            return
         if parts[0]:
             self.print(parts[0])
         style = self._style
@@ -276,6 +278,34 @@ class LinesModel(Performer):
                 self.print(text)
         self._style = style
         self._code = code(style)
+
+    def _append_styled(self, parts: list[str]) -> bool:
+        """The common case of print_with_sgr, done with two string appends:
+        single-cell text added at the end of an unbounded row. Returns False
+        (having done nothing) when the general path is needed."""
+        if self.width is not None or self.insert or self._translate:
+            return False
+        row = self._rows[self.y]
+        x = self.x
+        if x != len(row.text):
+            return False
+        text = "".join(parts[::2])
+        n = len(text)
+        if not n or x + n > MAX_LINE_CELLS or not (text.isascii() or is_simple_run(text)):
+            return False
+        style = self._style
+        code_of = self._palette.code
+        codes = [code_of(style) * len(parts[0])]
+        for index in range(1, len(parts), 2):
+            style = style.apply_sgr(parts[index])
+            codes.append(code_of(style) * len(parts[index + 1]))
+        row.text += text
+        row.styles += "".join(codes)
+        self.x = x + n
+        self._style = style
+        self._code = code_of(style)
+        self._last = text[-1]
+        return True
 
     def _print_unicode(self, text: str) -> None:
         run: list[str] = []

@@ -48,6 +48,13 @@ class StripModel(LinesModel):
                 self._newline()
         super().print(text)
 
+    def _append_styled(self, parts: list[str]) -> bool:
+        if self._break and any(parts[::2]):
+            self._break = False
+            if self._rows[0].text:
+                self._newline()
+        return super()._append_styled(parts)
+
     def _newline(self) -> None:
         self.x = 0
         self._index()
