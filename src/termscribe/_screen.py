@@ -1,0 +1,770 @@
+"""The ``screen`` interpreter: the final visible screen, emulated with pyte.
+
+termscribe's parser drives a ``pyte.Screen`` (never pyte's ``Stream``: it is
+slow, passes OSC/DCS payloads on and raises on valid input such as
+``CSI > 4 ; 2 m``). Text reaches pyte already sanitised exactly as in the
+``lines`` model (markers for bidi and invisible characters, U+FFFD for
+noncharacters, the joiner rule, the combining-mark cap), and every value
+pyte receives is validated and clamped here: pyte is never given anything
+that could make it raise, allocate in proportion to a parameter, or act on
+the host. The screen is ``columns`` x ``rows`` (80 x 24 by default).
+
+The ``lines`` model's decisions hold here too, xterm (``@xterm/headless``
+with ``convertEol``) being the reference: a bare LF (and VT, FF) returns to
+column 0; BS never erases; cursor addressing clamps to the screen; REP is
+capped at MAX_REPEAT and stops at the right margin; window operations,
+reports and queries do nothing; DEC line drawing (``ESC ( 0``) is
+translated before pyte sees it; a combining mark with no previous cell on
+its row is shown on a space.
+
+What pyte does (its methods are called): printing narrow and wide
+characters with their attributes (``draw``: replace and insert mode, the
+pending wrap at the right margin, overwriting the last column without
+autowrap), SGR, erasing within a row (EL, ECH, the cursor row of ED),
+ICH/DCH/IL/DL, scrolling within the margins (``index`` /
+``reverse_index``), margins, tab stops, RIS, DECALN.
+
+What is done here instead, and why:
+
+* Wrapping: text is cut at the right margin and the line feed is ours,
+  because pyte's moves a cursor below the scroll region up into it.
+* LF, IND, RI and cursor movement (CUU/CUD/CUF/CUB, CNL/CPL, CHA/HPA/HPR,
+  VPA/VPR, CUP/HVP): pyte clamps a cursor outside the scroll region into it,
+  and its CUP/VPA in origin mode ignore or assert on some positions.
+* Combining marks and joiners are added to the previous cell here: pyte's
+  ``draw`` stops at the first zero-width character that is not a combining
+  mark (dropping the rest of the text), NFC-normalises (quadratic on a mark
+  storm) and may join to the row above.
+* A wide character that does not fit in the last column wraps (pyte lets it
+  stick out of the screen).
+* ED replaces whole rows instead of erasing cell by cell, so that repeating
+  ``CSI 2J`` costs rows, not cells; ED 3 erases only scrollback (nothing).
+* DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
+  row in place when the row below it was never written. A cell ICH or an
+  insert-mode print pushes past the right margin is dropped (pyte keeps it
+  one column out of view, where DCH would pull it back).
+* SU/SD are DL/IL at the top of the scroll region (pyte has neither), with
+  the cursor put back.
+* DECSC/DECRC keep one saved cursor per screen, as a terminal does (pyte
+  keeps an unbounded stack).
+* The alternate screen (modes 47, 1047, 1049) is a second pyte buffer
+  swapped in; it is blank whenever it is entered (xterm.js).
+* Modes: only insert (4), autowrap (?7) and origin (?6) change anything;
+  pyte's 132-column (?3) and reverse-video (?5) handling are never invoked.
+* OSC 8 links are dropped (their text stays): pyte's cells have no room for
+  them, and a parallel map would have to replay every pyte edit.
+
+Output (see ``_screen_cells``): the rows of the visible screen, each
+right-trimmed of spaces, blank rows at the bottom left out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pyte
+from pyte import modes
+from pyte.screens import Char, Margins, StaticDefaultDict
+
+from ._line import Line
+from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
+from ._parser import Performer, parse_params
+from ._screen_cells import screen_lines, sgr_params
+from ._screen_snapshot import alt_block
+from ._style import DEFAULT, Style
+from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, marker
+
+__all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
+
+#: Screen size limits. Each erase or insert costs up to a row of cells and
+#: each scroll a screen of rows in pyte, so the size bounds the work one
+#: short sequence can cause.
+MAX_SCREEN_COLUMNS = 1000
+MAX_SCREEN_ROWS = 500
+
+_BLANK = Char(" ")
+_Row = StaticDefaultDict[int, Char]
+_Buffer = dict[int, _Row]
+_Params = tuple[int | tuple[int, ...], ...]
+
+
+def _new_row() -> _Row:
+    return StaticDefaultDict(_BLANK)
+
+
+def _new_buffer() -> _Buffer:
+    return defaultdict(_new_row)
+
+
+class _Saved:
+    """Cursor state saved by DECSC / mode 1049."""
+
+    __slots__ = ("charsets", "gl", "origin", "style", "x", "y")
+
+    def __init__(
+        self, x: int, y: int, style: Style, charsets: list[bool], gl: int, origin: bool
+    ) -> None:
+        self.x = x
+        self.y = y
+        self.style = style
+        self.charsets = list(charsets)
+        self.gl = gl
+        self.origin = origin
+
+
+class ScreenModel(Performer):
+    """Interprets parser events into a pyte screen; see the module docstring."""
+
+    def __init__(
+        self, columns: int, rows: int, *, snapshot: bool = False, styled: bool = True
+    ) -> None:
+        if not 1 <= columns <= MAX_SCREEN_COLUMNS:
+            raise ValueError(f"screen mode: columns must be 1 to {MAX_SCREEN_COLUMNS}")
+        if not 1 <= rows <= MAX_SCREEN_ROWS:
+            raise ValueError(f"screen mode: rows must be 1 to {MAX_SCREEN_ROWS}")
+        self.width = columns
+        self.height = rows
+        self.snapshot = snapshot
+        self.styled = styled
+        self.screen = pyte.Screen(columns, rows)
+        self.screen.buffer = _new_buffer()
+        self.style = DEFAULT
+        self.autowrap = True
+        self.origin = False
+        self.insert = False
+        self._charsets = [False, False, False, False]  # G0-G3: DEC graphics?
+        self._gl = 0
+        self._translate = False
+        self._last = ""  # last printed character, for REP
+        self._saved: _Saved | None = None
+        # While the alternate screen shows: the normal screen's buffer,
+        # margins and saved cursor.
+        self._normal: tuple[_Buffer, Margins | None, _Saved | None] | None = None
+        self._left_alt: _Buffer | None = None  # the alternate screen as last left
+
+    # -- queries -----------------------------------------------------------
+
+    @property
+    def alternate(self) -> bool:
+        return self._normal is not None
+
+    def take_committed(self) -> list[Line]:
+        """Nothing is final before the end: the whole screen can change."""
+        return []
+
+    def lines(self) -> list[Line]:
+        """The visible screen as lines, then (with ``snapshot``) the
+        alternate screen as it was last left, if it was."""
+        out = screen_lines(self.screen.buffer, self.width, self.height)
+        if self.snapshot and self._left_alt is not None and self._normal is None:
+            out.extend(alt_block(screen_lines(self._left_alt, self.width, self.height)))
+        return out
+
+    # -- printing ----------------------------------------------------------
+
+    def print(self, text: str) -> None:
+        if self._translate:
+            text = text.translate(DEC_SPECIAL_GRAPHICS)
+        if text.isascii():
+            self._draw(text)
+        else:
+            self._print_unicode(text)
+        self._last = text[-1]
+
+    def _print_unicode(self, text: str) -> None:
+        run: list[str] = []
+        for ch in text:
+            if ch < "\x80":
+                run.append(ch)
+                continue
+            width, kind, stored = char_info(ch)
+            if kind == CONTEXT:
+                if run:
+                    self._draw("".join(run))
+                    run = []
+                if is_join_base(self._prev_char()):
+                    self._combine(stored)
+                    continue
+                stored = marker(ch)
+                kind = MARK
+            if kind == MARK:
+                run.extend(stored)
+            elif width == 1:
+                run.append(stored)
+            else:
+                if run:
+                    self._draw("".join(run))
+                    run = []
+                if width == 0:
+                    self._combine(stored)
+                else:
+                    self._draw_wide(stored)
+        if run:
+            self._draw("".join(run))
+
+    def _draw(self, text: str) -> None:
+        """Print single-width characters, wrapping at the right margin."""
+        if not self.autowrap:
+            self._put(text)
+            return
+        cursor = self.screen.cursor
+        width = self.width
+        start = 0
+        n = len(text)
+        while start < n:
+            if cursor.x >= width:
+                self._wrap()
+            end = start + width - cursor.x
+            self._put(text[start:end] if start or end < n else text)
+            start = end
+
+    def _draw_wide(self, ch: str) -> None:
+        width = self.width
+        if width < 2:
+            return
+        cursor = self.screen.cursor
+        if cursor.x >= width - 1:
+            if self.autowrap:
+                if cursor.x == width - 1:
+                    self._put(" ")
+                self._wrap()
+            else:
+                cursor.x = width - 2
+        self._put(ch)
+
+    def _put(self, text: str) -> None:
+        """pyte's draw, for text that fits (or overwrites the last column)."""
+        screen = self.screen
+        screen.draw(text)
+        if self.insert:
+            screen.buffer[screen.cursor.y].pop(self.width, None)
+
+    def _wrap(self) -> None:
+        self.screen.cursor.x = 0
+        self._index()
+
+    def _prev_char(self) -> str:
+        """The last code point of the cell before the cursor ("" if none)."""
+        screen = self.screen
+        cursor = screen.cursor
+        row = screen.buffer.get(cursor.y)
+        if row is None:
+            return ""
+        x = min(cursor.x, self.width)
+        while x > 0:
+            x -= 1
+            if x not in row:
+                return ""
+            data = row[x].data
+            if data:
+                return data[-1]
+        return ""
+
+    def _combine(self, mark: str) -> None:
+        """Join a zero-width character to the cell before the cursor."""
+        screen = self.screen
+        cursor = screen.cursor
+        row = screen.buffer[cursor.y]
+        x = min(cursor.x, self.width)
+        while x > 0 and row[x - 1].data == "":  # the right half of a wide character
+            x -= 1
+        if x == 0 or x - 1 not in row:
+            self._draw(" ")
+            row = screen.buffer[cursor.y]
+            x = cursor.x
+        cell = row[x - 1]
+        if len(cell.data) <= MAX_COMBINING:
+            row[x - 1] = cell._replace(data=cell.data + mark)
+
+    # -- C0 / C1 controls --------------------------------------------------
+
+    def execute(self, control: str) -> None:
+        self._last = ""
+        cursor = self.screen.cursor
+        if control == "\n" or control == "\x0b" or control == "\x0c":
+            cursor.x = 0
+            self._index()
+        elif control == "\r":
+            cursor.x = 0
+        elif control == "\x08":
+            x = min(cursor.x, self.width - 1)
+            cursor.x = x - 1 if x > 0 else 0
+        elif control == "\t":
+            self._tab(1)
+        elif control == "\x0e":
+            self._shift(1)
+        elif control == "\x0f":
+            self._shift(0)
+        elif control == "\x84":
+            self._index()
+        elif control == "\x85":
+            cursor.x = 0
+            self._index()
+        elif control == "\x88":
+            self._set_tab()
+        elif control == "\x8d":
+            self._reverse_index()
+
+    def _shift(self, gl: int) -> None:
+        self._gl = gl
+        self._translate = self._charsets[gl]
+
+    def _region(self) -> tuple[int, int]:
+        margins = self.screen.margins
+        if margins is None:
+            return 0, self.height - 1
+        return margins.top, margins.bottom
+
+    def _index(self) -> None:
+        screen = self.screen
+        y = screen.cursor.y
+        if y == self._region()[1]:
+            screen.index()
+        elif y < self.height - 1:
+            screen.cursor.y = y + 1
+
+    def _reverse_index(self) -> None:
+        screen = self.screen
+        y = screen.cursor.y
+        if y == self._region()[0]:
+            screen.reverse_index()
+        elif y > 0:
+            screen.cursor.y = y - 1
+
+    def _tab(self, count: int) -> None:
+        screen = self.screen
+        cursor = screen.cursor
+        last = self.width - 1
+        for _ in range(min(count, self.width)):
+            if cursor.x >= last:
+                break
+            screen.tab()
+        cursor.x = min(cursor.x, last)
+
+    def _back_tab(self, count: int) -> None:
+        screen = self.screen
+        x = min(screen.cursor.x, self.width - 1)
+        for _ in range(min(count, self.width)):
+            if x <= 0:
+                break
+            x = max((t for t in screen.tabstops if t < x), default=0)
+        screen.cursor.x = x
+
+    def _set_tab(self) -> None:
+        self.screen.tabstops.add(min(self.screen.cursor.x, self.width - 1))
+
+    # -- escape sequences --------------------------------------------------
+
+    def esc_dispatch(self, intermediates: str, final: str) -> None:
+        self._last = ""
+        if not intermediates:
+            if final == "7":
+                self._save_cursor()
+            elif final == "8":
+                self._restore_cursor()
+            elif final == "D":
+                self._index()
+            elif final == "E":
+                self.screen.cursor.x = 0
+                self._index()
+            elif final == "M":
+                self._reverse_index()
+            elif final == "H":
+                self._set_tab()
+            elif final == "c":
+                self._reset()
+            elif final == "n":  # LS2
+                self._shift(2)
+            elif final == "o":  # LS3
+                self._shift(3)
+        elif intermediates in ("(", ")", "*", "+"):
+            self._charsets["()*+".index(intermediates)] = final == "0"
+            self._translate = self._charsets[self._gl]
+        elif intermediates == "#" and final == "8":
+            self._alignment_test()
+
+    def _set_style(self, style: Style) -> None:
+        self.style = style
+        if self.styled:
+            self.screen.select_graphic_rendition(*sgr_params(style))
+
+    def _save_cursor(self) -> None:
+        cursor = self.screen.cursor
+        self._saved = _Saved(cursor.x, cursor.y, self.style, self._charsets, self._gl, self.origin)
+
+    def _restore_cursor(self) -> None:
+        cursor = self.screen.cursor
+        saved = self._saved
+        if saved is None:
+            cursor.x = cursor.y = 0
+            self._set_style(DEFAULT)
+            self.origin = False
+            self._charsets = [False] * 4
+            self._gl = 0
+        else:
+            cursor.x = min(saved.x, self.width)
+            cursor.y = min(saved.y, self.height - 1)
+            self._set_style(saved.style)
+            self._charsets = list(saved.charsets)
+            self._gl = saved.gl
+            self.origin = saved.origin
+        self._translate = self._charsets[self._gl]
+
+    def _reset(self) -> None:
+        """RIS: a fresh terminal."""
+        screen = self.screen
+        if self._normal is not None:
+            self._left_alt = screen.buffer
+            self._normal = None
+        screen.buffer = _new_buffer()
+        screen.reset()
+        self.style = DEFAULT
+        self.autowrap = True
+        self.origin = False
+        self.insert = False
+        self._charsets = [False] * 4
+        self._gl = 0
+        self._translate = False
+        self._saved = None
+
+    def _alignment_test(self) -> None:
+        """DECALN: fill the screen with E, margins reset, cursor home."""
+        screen = self.screen
+        screen.alignment_display()
+        screen.set_margins()
+        screen.cursor.x = screen.cursor.y = 0
+
+    def _soft_reset(self) -> None:
+        """DECSTR."""
+        screen = self.screen
+        self._set_style(DEFAULT)
+        self.autowrap = True
+        screen.set_mode(modes.DECAWM)
+        self.origin = False
+        self.insert = False
+        screen.reset_mode(modes.IRM)
+        self._charsets = [False] * 4
+        self._gl = 0
+        self._translate = False
+        screen.set_margins()
+        self._saved = None
+
+    # -- control sequences -------------------------------------------------
+
+    def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
+        if final == "m":
+            if not private and not intermediates:
+                self._set_style(self.style.apply_sgr(params))
+            return
+        last = self._last
+        self._last = ""
+        if intermediates:
+            if intermediates == "!" and final == "p" and not private:
+                self._soft_reset()
+            return
+        if private:
+            if private == "?" and final in "hl":
+                self._private_mode(params, final == "h")
+            return
+        handler = _CSI.get(final)
+        if handler is not None:
+            handler(self, parse_params(params), last)
+
+    def _arg(self, values: _Params, index: int, default: int) -> int:
+        if index >= len(values):
+            return default
+        value = values[index]
+        if isinstance(value, tuple):
+            value = value[0]
+        return value or default
+
+    def _clamp_x(self) -> int:
+        return min(self.screen.cursor.x, self.width - 1)
+
+    def _cuu(self, v: _Params, _last: str) -> None:
+        cursor = self.screen.cursor
+        top = self._region()[0]
+        top = top if cursor.y >= top else 0
+        cursor.y = max(top, cursor.y - self._arg(v, 0, 1))
+        cursor.x = self._clamp_x()
+
+    def _cud(self, v: _Params, _last: str) -> None:
+        cursor = self.screen.cursor
+        bottom = self._region()[1]
+        bottom = bottom if cursor.y <= bottom else self.height - 1
+        cursor.y = min(bottom, cursor.y + self._arg(v, 0, 1))
+        cursor.x = self._clamp_x()
+
+    def _cuf(self, v: _Params, _last: str) -> None:
+        self.screen.cursor.x = min(self.width - 1, self._clamp_x() + self._arg(v, 0, 1))
+
+    def _cub(self, v: _Params, _last: str) -> None:
+        self.screen.cursor.x = max(0, self._clamp_x() - self._arg(v, 0, 1))
+
+    def _cnl(self, v: _Params, last: str) -> None:
+        self._cud(v, last)
+        self.screen.cursor.x = 0
+
+    def _cpl(self, v: _Params, last: str) -> None:
+        self._cuu(v, last)
+        self.screen.cursor.x = 0
+
+    def _cha(self, v: _Params, _last: str) -> None:
+        self.screen.cursor.x = min(self.width, self._arg(v, 0, 1)) - 1
+
+    def _vpa(self, v: _Params, _last: str) -> None:
+        self._goto_row(self._arg(v, 0, 1))
+        self.screen.cursor.x = self._clamp_x()
+
+    def _vpr(self, v: _Params, _last: str) -> None:
+        cursor = self.screen.cursor
+        cursor.y = min(self.height - 1, cursor.y + self._arg(v, 0, 1))
+        cursor.x = self._clamp_x()
+
+    def _cup(self, v: _Params, _last: str) -> None:
+        self._goto_row(self._arg(v, 0, 1))
+        self.screen.cursor.x = min(self.width, self._arg(v, 1, 1)) - 1
+
+    def _goto_row(self, row: int) -> None:
+        cursor = self.screen.cursor
+        if self.origin:
+            top, bottom = self._region()
+            cursor.y = min(bottom, top + row - 1)
+        else:
+            cursor.y = min(self.height, row) - 1
+
+    def _erase_char(self) -> Char:
+        """A blank in the erase colour (xterm's BCE: the background only)."""
+        bg = self.screen.cursor.attrs.bg
+        return _BLANK if bg == "default" else _BLANK._replace(bg=bg)
+
+    def _blank_rows(self, start: int, end: int) -> None:
+        erase = self._erase_char()
+        buffer = self.screen.buffer
+        for y in range(start, end):
+            buffer[y] = StaticDefaultDict(erase)
+
+    def _erase_in_row(self, mode: int) -> None:
+        """EL with pyte's erase, in the erase colour."""
+        screen = self.screen
+        cursor = screen.cursor
+        x = cursor.x
+        if mode == 2 or (mode == 0 and x == 0) or (mode == 1 and x >= self.width - 1):
+            self._blank_rows(cursor.y, cursor.y + 1)
+            return
+        if mode not in (0, 1):
+            return
+        attrs = cursor.attrs
+        cursor.attrs = self._erase_char()
+        screen.erase_in_line(mode)
+        cursor.attrs = attrs
+
+    def _ed(self, v: _Params, _last: str) -> None:
+        mode = self._arg(v, 0, 0)
+        y = self.screen.cursor.y
+        if mode == 0:
+            self._erase_in_row(0)
+            self._blank_rows(y + 1, self.height)
+        elif mode == 1:
+            self._blank_rows(0, y)
+            self._erase_in_row(1)
+        elif mode == 2:
+            self._blank_rows(0, self.height)
+        # mode 3 erases scrollback, which a screen does not have.
+
+    def _el(self, v: _Params, _last: str) -> None:
+        self._erase_in_row(self._arg(v, 0, 0))
+
+    def _ech(self, v: _Params, _last: str) -> None:
+        cursor = self.screen.cursor
+        attrs = cursor.attrs
+        cursor.attrs = self._erase_char()
+        self.screen.erase_characters(min(self._arg(v, 0, 1), self.width))
+        cursor.attrs = attrs
+
+    def _dch(self, v: _Params, _last: str) -> None:
+        screen = self.screen
+        cursor = screen.cursor
+        x = cursor.x
+        cursor.x = self._clamp_x()
+        screen.delete_characters(min(self._arg(v, 0, 1), self.width))
+        cursor.x = x
+
+    def _ich(self, v: _Params, _last: str) -> None:
+        screen = self.screen
+        cursor = screen.cursor
+        x = cursor.x
+        start = cursor.x = self._clamp_x()
+        count = min(self._arg(v, 0, 1), self.width - start)
+        screen.insert_characters(count)
+        row = screen.buffer[cursor.y]
+        row.pop(self.width, None)
+        erase = self._erase_char()
+        if erase is not _BLANK:
+            for column in range(start, start + count):
+                row[column] = erase
+        cursor.x = x
+
+    def _in_region(self) -> bool:
+        top, bottom = self._region()
+        return top <= self.screen.cursor.y <= bottom
+
+    def _materialise(self, start: int) -> None:
+        """Create the rows start..bottom, which pyte's delete_lines needs."""
+        buffer = self.screen.buffer
+        for y in range(start, self._region()[1] + 1):
+            if y not in buffer:
+                buffer[y] = _new_row()
+
+    def _il(self, v: _Params, _last: str) -> None:
+        if self._in_region():
+            self.screen.insert_lines(min(self._arg(v, 0, 1), self.height))
+
+    def _dl(self, v: _Params, _last: str) -> None:
+        if self._in_region():
+            self._materialise(self.screen.cursor.y)
+            self.screen.delete_lines(min(self._arg(v, 0, 1), self.height))
+
+    def _su(self, v: _Params, _last: str) -> None:
+        cursor = self.screen.cursor
+        x, y = cursor.x, cursor.y
+        cursor.y = self._region()[0]
+        self._materialise(cursor.y)
+        self.screen.delete_lines(min(self._arg(v, 0, 1), self.height))
+        cursor.x, cursor.y = x, y
+
+    def _sd(self, v: _Params, _last: str) -> None:
+        cursor = self.screen.cursor
+        x, y = cursor.x, cursor.y
+        cursor.y = self._region()[0]
+        self.screen.insert_lines(min(self._arg(v, 0, 1), self.height))
+        cursor.x, cursor.y = x, y
+
+    def _rep(self, v: _Params, last: str) -> None:
+        if not last:
+            return
+        room = self.width - self.screen.cursor.x
+        count = min(self._arg(v, 0, 1), MAX_REPEAT, room if room > 0 else self.width)
+        self.print(last * count)
+
+    def _cht(self, v: _Params, _last: str) -> None:
+        self._tab(self._arg(v, 0, 1))
+
+    def _cbt(self, v: _Params, _last: str) -> None:
+        self._back_tab(self._arg(v, 0, 1))
+
+    def _tbc(self, v: _Params, _last: str) -> None:
+        mode = self._arg(v, 0, 0)
+        if mode == 3:
+            self.screen.clear_tab_stop(3)
+        elif mode == 0:
+            self.screen.tabstops.discard(self._clamp_x())
+
+    def _decstbm(self, v: _Params, _last: str) -> None:
+        top = self._arg(v, 0, 1)
+        bottom = min(self._arg(v, 1, self.height), self.height)
+        if top >= bottom:
+            return
+        screen = self.screen
+        screen.set_margins(top, bottom)
+        screen.cursor.x = 0
+        screen.cursor.y = top - 1 if self.origin else 0
+
+    def _scosc(self, v: _Params, _last: str) -> None:
+        if not v:
+            self._save_cursor()
+
+    def _scorc(self, v: _Params, _last: str) -> None:
+        if not v:
+            self._restore_cursor()
+
+    def _ansi_mode(self, v: _Params, on: bool) -> None:
+        if 4 in v:
+            self.insert = on
+            if on:
+                self.screen.set_mode(modes.IRM)
+            else:
+                self.screen.reset_mode(modes.IRM)
+
+    def _sm(self, v: _Params, _last: str) -> None:
+        self._ansi_mode(v, True)
+
+    def _rm(self, v: _Params, _last: str) -> None:
+        self._ansi_mode(v, False)
+
+    def _private_mode(self, params: str, on: bool) -> None:
+        screen = self.screen
+        for value in parse_params(params):
+            mode = value[0] if isinstance(value, tuple) else value
+            if mode == 7:
+                self.autowrap = on
+                if on:
+                    screen.set_mode(modes.DECAWM)
+                else:
+                    screen.reset_mode(modes.DECAWM)
+            elif mode == 6:
+                self.origin = on
+                screen.cursor.x = 0
+                screen.cursor.y = self._region()[0] if on else 0
+            elif mode in (47, 1047, 1049):
+                self._alternate_screen(mode, on)
+
+    def _alternate_screen(self, mode: int, on: bool) -> None:
+        screen = self.screen
+        if on:
+            if self._normal is not None:
+                return
+            if mode == 1049:
+                self._save_cursor()
+            self._normal = (screen.buffer, screen.margins, self._saved)
+            screen.buffer = _new_buffer()
+            screen.set_margins()
+            self._saved = None
+        else:
+            if self._normal is None:
+                return
+            self._left_alt = screen.buffer
+            screen.buffer, screen.margins, self._saved = self._normal
+            self._normal = None
+            if mode == 1049:
+                self._restore_cursor()
+
+    # -- strings -----------------------------------------------------------
+
+    def osc_dispatch(self, payload: str) -> None:
+        self._last = ""
+
+
+_CSI = {
+    "A": ScreenModel._cuu,
+    "B": ScreenModel._cud,
+    "C": ScreenModel._cuf,
+    "D": ScreenModel._cub,
+    "E": ScreenModel._cnl,
+    "F": ScreenModel._cpl,
+    "G": ScreenModel._cha,
+    "`": ScreenModel._cha,
+    "a": ScreenModel._cuf,
+    "d": ScreenModel._vpa,
+    "e": ScreenModel._vpr,
+    "H": ScreenModel._cup,
+    "f": ScreenModel._cup,
+    "J": ScreenModel._ed,
+    "K": ScreenModel._el,
+    "X": ScreenModel._ech,
+    "P": ScreenModel._dch,
+    "@": ScreenModel._ich,
+    "L": ScreenModel._il,
+    "M": ScreenModel._dl,
+    "S": ScreenModel._su,
+    "T": ScreenModel._sd,
+    "b": ScreenModel._rep,
+    "I": ScreenModel._cht,
+    "Z": ScreenModel._cbt,
+    "g": ScreenModel._tbc,
+    "r": ScreenModel._decstbm,
+    "s": ScreenModel._scosc,
+    "u": ScreenModel._scorc,
+    "h": ScreenModel._sm,
+    "l": ScreenModel._rm,
+}
