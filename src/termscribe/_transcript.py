@@ -13,9 +13,12 @@ from ._parser import Parser
 from ._render_ansi import ansi_lines
 from ._render_html import render_lines_html
 from ._render_text import render_lines_text
+from ._screen import ScreenModel
+from ._screen_snapshot import AltScreenSnapshot
 from ._strip import StripModel
 
 __all__ = [
+    "ALT_SCREEN",
     "DEFAULT_MAX_LINES",
     "MAX_ROWS",
     "MODES",
@@ -26,7 +29,13 @@ __all__ = [
 ]
 
 #: Modes a Transcript can interpret a stream in.
-MODES = ("lines", "strip")
+MODES = ("lines", "strip", "screen")
+#: What to do with the alternate screen (vim, less, htop): "off" leaves it
+#: out of a ``lines`` transcript (``screen`` shows it only if it is active at
+#: the end); "snapshot" appends the frame it last showed as a marked block.
+ALT_SCREEN = ("off", "snapshot")
+#: Screen size in ``screen`` mode when ``columns`` is None.
+DEFAULT_SCREEN_COLUMNS = 80
 #: Committed lines a Transcript keeps by default; older ones are dropped and
 #: replaced by one visible marker line (SECURITY.md "output growth"). Use
 #: ``take_lines()`` to stream lines out instead of holding them.
@@ -56,9 +65,16 @@ class Transcript:
         rows: int = 24,
         max_lines: int | None = DEFAULT_MAX_LINES,
         styled: bool = True,
+        alt_screen: str = "off",
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if alt_screen not in ALT_SCREEN:
+            raise ValueError(
+                f"alt_screen must be one of {', '.join(ALT_SCREEN)}, not {alt_screen!r}"
+            )
+        if alt_screen != "off" and mode == "strip":
+            raise ValueError("alt_screen applies to modes lines and screen")
         if columns is not None and (
             not isinstance(columns, int) or isinstance(columns, bool) or columns < 1
         ):
@@ -75,9 +91,18 @@ class Transcript:
         self.columns = columns
         self.rows = rows
         self._decoder = Utf8Decoder()
-        self._model: LinesModel
+        self._model: LinesModel | ScreenModel | AltScreenSnapshot
         if mode == "strip":
             self._model = StripModel(max_lines, styled=styled)
+        elif mode == "screen":
+            self._model = ScreenModel(
+                columns or DEFAULT_SCREEN_COLUMNS,
+                rows,
+                snapshot=alt_screen == "snapshot",
+                styled=styled,
+            )
+        elif alt_screen == "snapshot":
+            self._model = AltScreenSnapshot(LinesModel(columns, rows, max_lines, styled=styled))
         else:
             self._model = LinesModel(columns, rows, max_lines, styled=styled)
         self._parser = Parser(self._model)
