@@ -20,7 +20,7 @@ from ._line import Line
 from ._render_ansi import ansi_lines
 from ._render_html import html_end, html_lines, html_start
 from ._render_text import render_lines_text
-from ._transcript import MAX_ROWS, MODES, Transcript
+from ._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 
 __all__ = ["main"]
 
@@ -68,8 +68,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--hyperlinks", action="store_true", help="ansi: keep http(s) links as OSC 8"
     )
     render.add_argument("--mode", choices=list(MODES), default="lines", help="interpretation")
-    render.add_argument("--columns", type=_positive, default=None, help="wrap at N columns")
+    render.add_argument(
+        "--columns",
+        type=_positive,
+        default=None,
+        help="wrap at N columns (screen: width, default 80)",
+    )
     render.add_argument("--rows", type=_positive, default=24, help="window height (default 24)")
+    render.add_argument(
+        "--alt-screen",
+        choices=list(ALT_SCREEN),
+        default="off",
+        help="snapshot: append the last frame of the alternate screen (vim, less, htop)",
+    )
     render.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     render.add_argument("input", nargs="?", default="-", metavar="FILE", help="input (- = stdin)")
     render.set_defaults(func=_render)
@@ -96,6 +107,7 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr:
             rows=args.rows,
             max_lines=None,
             styled=args.format != "text",  # text drops styles: skip tracking them
+            alt_screen=args.alt_screen,
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
