@@ -28,13 +28,17 @@ store has a `revision` counter that grows with every change; each terminal's
 what changed after revision ``r``.  `snapshot_generation` counts output
 replacements: when it moved, earlier transcript text may have been replaced and
 must be re-read whole; otherwise the transcript only grew by appended output.
+
+Consumers that need the output bytes themselves (a bridge keeping its own
+incremental view) pass an `OutputObserver`: it sees every accepted snapshot
+replacement and appended chunk, in application order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple, Protocol, TypeVar
 
 from termscribe import Line, Transcript
 
@@ -47,6 +51,7 @@ from ._validate import OMITTED, JsonObject, Patch, copy_json
 __all__ = [
     "DEFAULT_MAX_RETAINED_BYTES",
     "ApplyResult",
+    "OutputObserver",
     "PermissionRecord",
     "TerminalKey",
     "TerminalState",
@@ -223,6 +228,20 @@ class TerminalState:
         )
 
 
+class OutputObserver(Protocol):
+    """Sees terminal output as a `TerminalStore` applies it.
+
+    Called while a validated message is committed, so only accepted output is
+    seen and a rejected message calls nothing.  Implementations must not raise.
+    """
+
+    def output_replaced(self, terminal: TerminalState) -> None:
+        """The output was replaced by a snapshot (its bytes follow) or cleared."""
+
+    def output_appended(self, terminal: TerminalState, data: bytes) -> None:
+        """`data` was appended to the output (all of it, whatever the retention cap)."""
+
+
 class _ToolCall:
     __slots__ = ("kind", "status", "terminal_ids", "title")
 
@@ -249,10 +268,12 @@ class TerminalStore:
         rows: int = 24,
         max_retained_bytes: int = DEFAULT_MAX_RETAINED_BYTES,
         legacy: bool = True,
+        observer: OutputObserver | None = None,
     ) -> None:
         """Transcript options (`mode`, `columns`, `rows`) apply to every terminal.
 
-        `legacy` also ingests the v1 ``_meta.terminal_*`` convention.
+        `legacy` also ingests the v1 ``_meta.terminal_*`` convention; `observer`
+        is told about output as it is applied.
         """
         if max_retained_bytes < 0:
             raise ValueError("max_retained_bytes must be >= 0")
@@ -263,6 +284,7 @@ class TerminalStore:
         Transcript(mode=mode, columns=columns, rows=rows)
         self._max_retained = max_retained_bytes
         self._legacy = legacy
+        self._observer = observer
         self._terminals: dict[TerminalKey, TerminalState] = {}
         self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
         self._permissions: list[PermissionRecord] = []
@@ -460,6 +482,8 @@ class TerminalStore:
         terminal._raw_truncated = False
         terminal._bytes_received = 0
         terminal._output_meta = None
+        if self._observer is not None:
+            self._observer.output_replaced(terminal)
         if output is not None:
             terminal._output_meta = output.meta
             self._append(terminal, output.data)
@@ -467,6 +491,8 @@ class TerminalStore:
     def _append(self, terminal: TerminalState, data: bytes) -> None:
         terminal._transcript.feed(data)
         terminal._bytes_received += len(data)
+        if self._observer is not None:
+            self._observer.output_appended(terminal, data)
         room = self._max_retained - len(terminal._raw)
         if len(data) > room:
             terminal._raw_truncated = True
