@@ -4,8 +4,9 @@
 reads newline-delimited JSON-RPC (one message or batch per line, as ACP's
 stdio transport sends them) line by line and spools final transcript lines
 to a temporary file, so memory follows the terminals' live windows, not the
-log size, and writes the report piece by piece.  A line that cannot be applied is reported
-(in the JSON ``errors``, on stderr otherwise) and the export goes on.
+log size, and writes the report piece by piece.  A line that cannot be
+applied is reported (in the JSON ``errors``, on stderr otherwise) and the
+export goes on.
 
 Exit status: 0; 1 when lines were rejected or ``--terminal`` matched nothing
 (the report is still written); 2 for bad usage or unreadable input.
@@ -88,7 +89,7 @@ def run_acp(
     err = stderr if stderr is not None else sys.stderr
     log = SessionLog(TerminalStore(mode=args.mode, max_retained_bytes=0))
     try:
-        with _Spool(html=args.format == "html") as spool:
+        with _Spool(html=args.format == "html", only=args.terminal) as spool:
             if args.log == "-":
                 _replay(log, stdin, "stdin", err, spool)
             else:
@@ -166,12 +167,14 @@ class _Spool:
     out of their transcripts (`TerminalState.take_lines`) and appended to the
     file, rendered for the output format; memory then holds only each
     terminal's live window.  A snapshot (`snapshot_generation` moved) drops
-    what was spooled for the replaced output.  It serves the exports as their
+    what was spooled for the replaced output.  With `only`, lines of other
+    terminals are taken and dropped.  It serves the exports as their
     `TranscriptSource`: spooled lines first, then the transcript's rest.
     """
 
-    def __init__(self, *, html: bool) -> None:
+    def __init__(self, *, html: bool, only: str | None = None) -> None:
         self._html = html
+        self._only = only
         self._file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by __exit__
         self._spooled: dict[TerminalKey, tuple[int, list[tuple[int, int]]]] = {}
 
@@ -190,7 +193,7 @@ class _Spool:
                 segments = []
             self._spooled[key] = (terminal.snapshot_generation, segments)
             lines = terminal.take_lines()
-            if not lines:
+            if not lines or (self._only is not None and key.terminal_id != self._only):
                 continue
             rendered = html_lines(lines) if self._html else "\n".join(x.text for x in lines)
             data = (rendered + "\n").encode("utf-8")
