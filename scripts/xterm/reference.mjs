@@ -10,12 +10,16 @@
 //                      trailing blank rows below the cursor are dropped.
 //   <name>.screen.txt  the ACTIVE buffer's viewport, exactly `rows` rows,
 //                      each right-trimmed, joined with "\n".
+//   <name>.alt.txt     only for streams that use the alternate screen: its
+//                      viewport (as in .screen.txt) just before it was last
+//                      left (modes 47/1047/1049 reset, or RIS), or at the end
+//                      if it is still active then.
 //
 // Usage:  node reference.mjs [--timeout SECONDS] [name ...]
 // Each stream is rendered in a worker thread; one that takes longer than the
 // timeout (default 60 s) is skipped and reported, its old outputs untouched.
 
-import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -45,12 +49,31 @@ function render(rawPath, jsonPath) {
   });
   term.loadAddon(new Unicode11Addon());
   term.unicode.activeVersion = '11';
+  const altFrame = trackAltFrame(term, rows);
   return new Promise((resolvePromise) => {
     term.write(data, () => {
-      resolvePromise({ lines: normalLines(term), screen: activeScreen(term, rows) });
+      resolvePromise({ lines: normalLines(term), screen: activeScreen(term, rows), alt: altFrame() });
       term.dispose();
     });
   });
+}
+
+// The alternate screen's last frame: taken by parser hooks that run before
+// xterm.js's own handlers (returning false lets those run), because leaving
+// the alternate screen clears it.
+function trackAltFrame(term, rows) {
+  let last = null;
+  const snap = () => {
+    if (term.buffer.active.type === 'alternate') last = activeScreen(term, rows);
+    return false;
+  };
+  const ALT_MODES = [47, 1047, 1049];
+  term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => {
+    if (params.some((p) => ALT_MODES.includes(Array.isArray(p) ? p[0] : p))) snap();
+    return false;
+  });
+  term.parser.registerEscHandler({ final: 'c' }, snap);
+  return () => (term.buffer.active.type === 'alternate' ? activeScreen(term, rows) : last);
 }
 
 function normalLines(term) {
@@ -158,6 +181,9 @@ async function main() {
     }
     writeFileSync(join(OUT, stream.name + '.lines.txt'), res.lines, 'utf8');
     writeFileSync(join(OUT, stream.name + '.screen.txt'), res.screen, 'utf8');
+    const altPath = join(OUT, stream.name + '.alt.txt');
+    if (res.alt !== null) writeFileSync(altPath, res.alt, 'utf8');
+    else if (existsSync(altPath)) rmSync(altPath);
     console.log(`${stream.name.padEnd(32)} ok  ${secs}s  ${res.lines.length} chars`);
   }
   if (problems.length) {
