@@ -35,15 +35,28 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 from __future__ import annotations
 
 from collections import deque
+from itertools import groupby, repeat
 
 from ._edit import blank_cells, delete_cells, insert_blanks, truncate, write
-from ._line import BLANK, MAX_LINE_CELLS, WIDE_TAIL, Line, Row, StylePalette, omission_marker
+from ._line import (
+    BLANK,
+    EMPTY_LINE,
+    MAX_LINE_CELLS,
+    WIDE_TAIL,
+    Line,
+    Row,
+    StylePalette,
+    omission_marker,
+)
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
-    CONTEXT,
-    MARK,
+    JOINER,
     MAX_COMBINING,
+    SINGLE,
+    WIDE,
+    ZERO,
+    char_classes,
     char_info,
     is_join_base,
     is_simple_run,
@@ -245,6 +258,19 @@ class LinesModel(Performer):
             committed.popleft()
             self._dropped_lines += 1
 
+    def _append_lines(self, line: Line, count: int) -> None:
+        committed = self._committed
+        limit = self.max_lines
+        if limit is not None and count >= limit:
+            self._dropped_lines += len(committed) + count - limit
+            committed.clear()
+            count = limit
+        committed.extend(repeat(line, count))
+        if limit is not None:
+            while len(committed) > limit:
+                committed.popleft()
+                self._dropped_lines += 1
+
     # -- printing ----------------------------------------------------------
 
     def print(self, text: str) -> None:
@@ -308,36 +334,26 @@ class LinesModel(Performer):
         return True
 
     def _print_unicode(self, text: str) -> None:
-        run: list[str] = []
-        for ch in text:
-            if ch < "\x80":
-                run.append(ch)
-                continue
-            width, kind, stored = char_info(ch)
-            if kind == CONTEXT:
-                if run:
-                    self._print_cells("".join(run))
-                    run = []
+        """Print a run that needs more than single cells, group by group of
+        code points of one class (see ``_unicode.char_classes``)."""
+        for cls, group in groupby(text, char_classes(text).__getitem__):
+            if cls == SINGLE:
+                self._print_cells("".join(group))
+            elif cls == WIDE:
+                self._print_wide("".join(group))
+            elif cls == ZERO:
+                self._combine("".join(group))
+            elif cls == JOINER:
+                # The first joiner decides for the group: once one is kept,
+                # the next follows a joiner (a join base); once one is
+                # marked, the next follows ">" (not one).
+                joiners = "".join(group)
                 if is_join_base(self._prev_char()):
-                    self._combine(stored)
-                    continue
-                stored = marker(ch)
-                width = len(stored)
-                kind = MARK
-            if kind == MARK:
-                run.extend(stored)
-            elif width == 1:
-                run.append(stored)
-            else:
-                if run:
-                    self._print_cells("".join(run))
-                    run = []
-                if width == 0:
-                    self._combine(stored)
+                    self._combine(joiners)
                 else:
-                    self._print_wide(stored)
-        if run:
-            self._print_cells("".join(run))
+                    self._print_cells("".join(map(marker, joiners)))
+            else:  # MARKED, REPLACED
+                self._print_cells("".join([char_info(ch)[2] for ch in group]))
 
     def _print_cells(self, cells: str) -> None:
         """Print single-width cells at the cursor, wrapping as needed."""
@@ -375,23 +391,37 @@ class LinesModel(Performer):
             self._write(chunk, len(chunk))
             self.x = x + len(chunk)
 
-    def _print_wide(self, ch: str) -> None:
+    def _print_wide(self, chars: str) -> None:
+        """Print wide characters, two cells each, wrapping early (leaving a
+        blank cell) when one does not fit at the end of a row, as xterm."""
         width = self.width
-        if width is not None:
-            if width < 2:
-                return
+        if width is None:
+            room = (MAX_LINE_CELLS - self.x) // 2
+            if room < len(chars):
+                self._rows[self.y].omitted += len(chars) - max(room, 0)
+                chars = chars[: max(room, 0)]
+            if chars:
+                self._write(_wide_cells(chars), 2 * len(chars))
+                self.x += 2 * len(chars)
+            return
+        if width < 2:
+            return
+        i = 0
+        while i < len(chars):
             if self.x >= width - 1:
                 if self.autowrap:
                     if self.x == width - 1:
                         self._write(BLANK, 1)
                     self._wrap()
                 else:
+                    # No room and no wrap: each character overwrites the last two cells.
                     self.x = width - 2
-        elif self.x + 2 > MAX_LINE_CELLS:
-            self._rows[self.y].omitted += 1
-            return
-        self._write(ch + WIDE_TAIL, 2)
-        self.x += 2
+                    i = len(chars) - 1
+            count = 1 if not self.autowrap else max(1, (width - self.x) // 2)
+            chunk = chars[i : i + count]
+            i += len(chunk)
+            self._write(_wide_cells(chunk), 2 * len(chunk))
+            self.x += 2 * len(chunk)
 
     def _write(self, cells: str, n: int) -> None:
         """Store n cells at the cursor; the caller ensures they fit."""
@@ -426,6 +456,8 @@ class LinesModel(Performer):
         return self._rows[self.y].last_char(x) if x >= 0 else ""
 
     def _combine(self, mark: str) -> None:
+        """Join zero-width code points to the previous cell (at most
+        MAX_COMBINING per cell; the rest are dropped)."""
         x = self._base_cell()
         if x < 0:
             start = self.x
@@ -436,11 +468,19 @@ class LinesModel(Performer):
         row = self._rows[self.y]
         marks = row.marks
         if marks is None:
-            row.marks = {x: mark}
-        elif len(marks.get(x, "")) < MAX_COMBINING:
-            marks[x] = marks.get(x, "") + mark
+            row.marks = {x: mark[:MAX_COMBINING]}
+        else:
+            joined = marks.get(x, "")
+            if len(joined) < MAX_COMBINING:
+                marks[x] = (joined + mark)[:MAX_COMBINING]
 
     # -- C0 / C1 controls --------------------------------------------------
+
+    def execute_run(self, run: str) -> None:
+        # In this model CR only returns to column 0, which LF does too.
+        self._last = ""
+        self.x = 0
+        self._index_many(run.count("\n"))
 
     def execute(self, control: str) -> None:
         self._last = ""
@@ -491,11 +531,28 @@ class LinesModel(Performer):
         rows = screen.rows
         top, bottom = screen.top, screen.bottom
         commit = top == 0 and screen is self._normal
-        for _ in range(min(count, bottom - top + 1)):
+        height = bottom - top + 1
+        for _ in range(min(count, height)):
             row = rows.pop(top)
             rows.insert(bottom, Row())
             if commit:
                 self._commit(row, self._wrapping if top == bottom else rows[0].continued)
+        if commit and count > height:
+            # The blank rows scrolled in scroll off too: empty lines.
+            self._finish_pending()
+            self._append_lines(EMPTY_LINE, count - height)
+
+    def _index_many(self, count: int) -> None:
+        """``count`` line feeds at once (IND without the per-line work)."""
+        screen = self._screen
+        y = self.y
+        if y > screen.bottom:
+            self.y = min(y + count, self.height - 1)
+            return
+        step = min(count, screen.bottom - y)
+        self.y = y + step
+        if count > step:
+            self._scroll_up(count - step)
 
     def _scroll_down(self, count: int) -> None:
         screen = self._screen
@@ -893,6 +950,11 @@ class LinesModel(Performer):
         self._last = ""
         if payload.startswith("8;") and self.styled:
             self.style = self.style.with_link(parse_hyperlink(payload))
+
+
+def _wide_cells(chars: str) -> str:
+    """Cells of wide characters: each followed by its WIDE_TAIL."""
+    return chars.replace("", WIDE_TAIL)[1:]
 
 
 def parse_hyperlink(payload: str) -> Link | None:

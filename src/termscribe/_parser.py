@@ -128,6 +128,8 @@ _STRING = re.compile(
     rf"\x1b(?:\]([^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}})|[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*)"
     r"(?:\x07|\x1b\\)"
 )
+# Line ends, often repeated: "\r\n", "\r\r\n", blank lines.
+_NEWLINES = re.compile(r"[\r\n]+")
 # Runs consumed at once inside sequences and strings.
 _PARAM_RUN = re.compile(r"[0-9:;]+")
 _IGNORE_RUN = re.compile(r"[ -?\x7f]+")
@@ -176,6 +178,12 @@ class Performer:
 
     def execute(self, control: str) -> None:
         """A C0 control, or a C1 control that does not start a sequence."""
+
+    def execute_run(self, run: str) -> None:
+        """Two or more CR and LF controls in a row. By default, the same
+        calls as if they had come one by one."""
+        for control in run:
+            self.execute(control)
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         """A complete control sequence; ``params`` is raw (see parse_params)."""
@@ -261,6 +269,7 @@ class Parser:
         text_match = _TEXT.match
         csi_match = _CSI.match
         string_match = _STRING.match
+        newlines_match = _NEWLINES.match
         i = 0
         n = len(text)
         while i < n:
@@ -289,6 +298,15 @@ class Parser:
                         if payload is not None:
                             perform.osc_dispatch(payload)
                         continue
+                elif c == "\n" or c == "\r":
+                    m = newlines_match(text, i)
+                    end = m.end()  # type: ignore[union-attr]  # matches c at least
+                    if end - i > 1:
+                        perform.execute_run(text[i:end])
+                    else:
+                        perform.execute(c)
+                    i = end
+                    continue
                 elif c < "\x80":
                     i += 1
                     if c != "\x7f":

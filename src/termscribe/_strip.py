@@ -68,6 +68,16 @@ class StripModel(LinesModel):
         if count:
             self._print_cells(BLANK * count)
 
+    def execute_run(self, run: str) -> None:
+        self._last = ""
+        lines = run.count("\n")
+        if lines:
+            self._break = False
+            self.x = 0
+            self._index_many(lines)
+        if run[-1] == "\r":
+            self._break = True
+
     def execute(self, control: str) -> None:
         self._last = ""
         if control in _LINE_END:

@@ -38,9 +38,16 @@ from wcwidth import wcwidth
 
 __all__ = [
     "CONTEXT",
+    "JOINER",
     "MARK",
+    "MARKED",
     "MAX_COMBINING",
     "NORMAL",
+    "REPLACED",
+    "SINGLE",
+    "WIDE",
+    "ZERO",
+    "char_classes",
     "char_info",
     "is_join_base",
     "is_simple_run",
@@ -70,9 +77,6 @@ _CONTEXT_CHARS = re.compile(
 )
 
 _cache: dict[str, tuple[int, int, str]] = {}
-# Code points known to be stored as themselves in one cell: a run made only
-# of these needs no per-character work (checked with one set operation).
-_simple: set[str] = set()
 
 
 def marker(ch: str) -> str:
@@ -95,24 +99,62 @@ def char_info(ch: str) -> tuple[int, int, str]:
     return info
 
 
+# Code points known to be stored as themselves in one cell (beyond printable
+# ASCII), and a regex matching any other code point: a run it does not match
+# needs no per-character work. The set only grows (up to a bound), and the
+# regex is rebuilt when it does, which happens once per new character.
+_simple: set[str] = set()
+_not_simple = re.compile(r"[^\x20-\x7e]")
+_MAX_SIMPLE = 4096
+
+
 def is_simple_run(text: str) -> bool:
     """Whether every code point of ``text`` is one cell, stored unchanged."""
-    chars = set(text)
-    if chars <= _simple:
+    global _not_simple
+    first = _not_simple.search(text)
+    if first is None:
         return True
-    for ch in chars - _simple:
+    if char_classes(first.group())[first.group()] != SINGLE:
+        return False  # the usual answer for a run that is not simple
+    new = set(_not_simple.findall(text))
+    for ch in new:
         width, kind, stored = char_info(ch)
         if width != 1 or kind != NORMAL or stored != ch:
             return False
-        if len(_simple) < _MAX_SIMPLE:
-            _simple.add(ch)
-        else:
-            return False
+    if len(_simple) + len(new) <= _MAX_SIMPLE:
+        _simple.update(new)
+        _not_simple = re.compile("[^\x20-\x7e" + "".join(sorted(_simple)) + "]")
     return True
 
 
-# Bound on the set above (hostile input can name every code point).
-_MAX_SIMPLE = 65536
+# Classes of code points for printing runs in groups (see char_classes).
+SINGLE = 0  # one cell, stored as is
+WIDE = 1  # two cells, stored as is
+ZERO = 2  # no cell: joins the previous cell (combining marks)
+REPLACED = 3  # one cell, stored as U+FFFD
+MARKED = 4  # stored as its visible marker
+JOINER = 5  # CONTEXT: kept after a join base, else marked
+
+_classes: dict[str, int] = {chr(c): SINGLE for c in range(0x20, 0x7F)}
+
+
+def char_classes(text: str) -> dict[str, int]:
+    """The class of every code point of ``text`` (and others), as a dict to
+    group a run by (``itertools.groupby(text, classes.__getitem__)``)."""
+    classes = _classes
+    missing = set(text).difference(classes)
+    for ch in missing:
+        width, kind, stored = char_info(ch)
+        if kind == MARK:
+            cls = MARKED
+        elif kind == CONTEXT:
+            cls = JOINER
+        elif stored != ch:
+            cls = REPLACED
+        else:
+            cls = (ZERO, SINGLE, WIDE)[width]
+        classes[ch] = cls
+    return classes
 
 
 def _classify(ch: str) -> tuple[int, int, str]:
