@@ -3,6 +3,9 @@
 Pure: no I/O.  See docs/acp.md for a walkthrough.
 """
 
+from ._bridge import BRIDGE_MODES, BridgeResult, NotBridged, V2ToV1Bridge, mode_for_client
+from ._bridge_policy import FlushTimer, ResendPolicy
+from ._bridge_text import DEFAULT_MAX_TEXT_CHARS
 from ._errors import AcpError, AcpWarning, InvalidMessageError, StoreFinishedError
 from ._export import (
     IN_MEMORY,
@@ -34,20 +37,29 @@ from ._store import (
     ToolCallInfo,
 )
 from ._validate import OMITTED, Omitted, Patch, decode_base64, is_absolute_path
+from .convert import ConversionError, IncompatibleTerminalError
 
 __all__ = [
+    "BRIDGE_MODES",
     "DEFAULT_MAX_RETAINED_BYTES",
+    "DEFAULT_MAX_TEXT_CHARS",
     "IN_MEMORY",
     "OMITTED",
     "AcpError",
     "AcpWarning",
     "ApplyResult",
+    "BridgeResult",
     "CommandPermissionSubject",
+    "ConversionError",
+    "FlushTimer",
+    "IncompatibleTerminalError",
     "InvalidMessageError",
     "LogIssue",
+    "NotBridged",
     "Omitted",
     "Patch",
     "PermissionRecord",
+    "ResendPolicy",
     "SessionLog",
     "StoreFinishedError",
     "TerminalContent",
@@ -60,6 +72,7 @@ __all__ = [
     "TerminalUpdate",
     "ToolCallInfo",
     "TranscriptSource",
+    "V2ToV1Bridge",
     "decode_base64",
     "display_text",
     "dumps_json",
@@ -70,4 +83,5 @@ __all__ = [
     "iter_html",
     "iter_json",
     "iter_text",
+    "mode_for_client",
 ]

@@ -1,0 +1,611 @@
+"""`V2ToV1Bridge`: v2 agent messages in, v1 client messages out, terminals included.
+
+Following the RFD's Compatibility section, the bridge never gives a v1 client
+a terminal resource it would think it owns: no ``terminal/*`` call is ever
+made, and in text mode no v1 ``{"type": "terminal"}`` item is ever sent.
+
+* **text** (default): each terminal a tool call shows becomes, at the same
+  place in that tool call's content, one text item holding a fenced
+  ``console`` block (command, cwd, sanitized transcript, status line; see
+  `console_block`), capped by `CappedText` and resent by `ResendPolicy`.
+* **meta**: for clients that advertise ``clientCapabilities._meta.
+  terminal_output: true`` (Zed), the implementation-specific convention:
+  terminal content items plus ``_meta.terminal_info`` on the tool call,
+  append-only ``_meta.terminal_output`` (see `LineReleaser`) and
+  ``_meta.terminal_exit``.
+
+`apply` takes what `TerminalStore.apply` takes and returns the v1 messages to
+send now (passthroughs, tool-call announcements and updates, permission
+requests).  Terminal output is only state until `flush` (the caller picks the
+moment; `FlushTimer` helps) or `finish` (end of input).  A malformed message
+raises `InvalidMessageError` and changes nothing; a valid one never raises:
+what v1 cannot carry is listed in `BridgeResult.not_bridged`.
+
+Other messages: JSON-RPC responses and methods other than ``session/update``
+and ``session/request_permission`` pass through unchanged (the bridge does not
+translate them); session updates v1 shares pass when
+`session_update_v2_to_v1` accepts them; v2-only kinds are not bridged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from termscribe import Transcript
+
+from ._bridge_calls import CallKey, TerminalRef, ToolCallState, convert_items, display_fields
+from ._bridge_meta import LineReleaser
+from ._bridge_permission import plan_permission, text_item
+from ._bridge_policy import ResendPolicy
+from ._bridge_text import DEFAULT_MAX_TEXT_CHARS, CappedText, console_block
+from ._errors import AcpError, AcpWarning, FieldError
+from ._export import display_text
+from ._store import TerminalKey, TerminalState, TerminalStore
+from ._validate import JsonObject, copy_json
+from .convert import session_update_v2_to_v1
+
+__all__ = ["BRIDGE_MODES", "BridgeResult", "NotBridged", "V2ToV1Bridge", "mode_for_client"]
+
+BRIDGE_MODES: Final = ("text", "meta")
+_UPDATE: Final = "session/update"
+_PERMISSION: Final = "session/request_permission"
+
+
+def mode_for_client(client_capabilities: object) -> str:
+    """``"meta"`` when v1 ``clientCapabilities._meta.terminal_output`` is true."""
+    if isinstance(client_capabilities, dict):
+        meta = client_capabilities.get("_meta")
+        if isinstance(meta, dict) and meta.get("terminal_output") is True:
+            return "meta"
+    return "text"
+
+
+@dataclass(frozen=True)
+class NotBridged:
+    """A valid v2 message (or part of one) the v1 client does not receive."""
+
+    what: str
+    reason: str
+    index: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.what}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class BridgeResult:
+    """What one `V2ToV1Bridge.apply` produced."""
+
+    messages: tuple[JsonObject, ...]
+    not_bridged: tuple[NotBridged, ...]
+    warnings: tuple[AcpWarning, ...]
+
+
+class _View:
+    """The bridge's own incremental view of one terminal's output."""
+
+    def __init__(self, new_transcript: Transcript, mode: str, max_chars: int) -> None:
+        self.transcript = new_transcript
+        self.capped = CappedText(max_chars) if mode == "text" else None
+        self.releaser = LineReleaser()
+        self.committed: list[str] = []  # meta: committed lines not yet released
+        self.pending = 0  # meta: output bytes not yet released
+        self.signature: tuple[object, ...] | None = None
+        self.exit_sent: object = None
+        self.primary: CallKey | None = None  # meta: tool call carrying its _meta
+        self.finished = False
+
+    def absorb(self) -> None:
+        for line in self.transcript.take_lines():
+            if self.capped is not None:
+                self.capped.add(line.text)
+            else:
+                self.committed.append(line.text)
+
+    def window(self) -> list[str]:
+        return [line.text for line in self.transcript.lines()]
+
+
+class V2ToV1Bridge:
+    """Turns v2 agent→client messages into v1 ones (see the module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        mode: str = "text",
+        max_text_chars: int = DEFAULT_MAX_TEXT_CHARS,
+        policy: ResendPolicy | None = None,
+        transcript_mode: str = "lines",
+        columns: int | None = None,
+        rows: int = 24,
+    ) -> None:
+        if mode not in BRIDGE_MODES:
+            raise ValueError(f"mode must be one of {', '.join(BRIDGE_MODES)}, not {mode!r}")
+        CappedText(max_text_chars)  # fail on a bad cap now
+        self.mode = mode
+        self.max_text_chars = max_text_chars
+        self.policy = policy if policy is not None else ResendPolicy()
+        self._transcript_options: dict[str, Any] = {
+            "mode": transcript_mode,
+            "columns": columns,
+            "rows": rows,
+        }
+        self._store = TerminalStore(
+            **self._transcript_options, max_retained_bytes=0, legacy=False, observer=self
+        )
+        self._views: dict[TerminalKey, _View] = {}
+        self._calls: dict[CallKey, ToolCallState] = {}
+        self._showing: dict[TerminalKey, list[CallKey]] = {}
+        self._now: float | None = None
+        self._finished = False
+        self._permission_calls = 0
+
+    @property
+    def store(self) -> TerminalStore:
+        """The terminal state seen so far (read it; do not apply to it)."""
+        return self._store
+
+    @property
+    def pending(self) -> int:
+        """Output and content bytes not yet sent (at least 1 per structural change).
+
+        Counts only what a `flush` can send: terminals and tool calls the v1
+        client has been shown.
+        """
+        total = 0
+        for call in self._calls.values():
+            if call.announced and call.key[0] is not None:
+                total += call.pending + (1 if call.urgent else 0)
+        if self.mode == "meta":
+            total += sum(v.pending for v in self._views.values() if v.primary is not None)
+        return total
+
+    # -- OutputObserver (called by the store while it commits) ---------------
+
+    def output_replaced(self, terminal: TerminalState) -> None:
+        view = self._view(terminal.key)
+        view.transcript = self._new_transcript()
+        if view.capped is not None:
+            view.capped = CappedText(self.max_text_chars)
+        view.committed = []
+        view.releaser.replaced()
+        if self.mode == "meta":
+            view.pending += 1
+        for call in self._calls_showing(terminal.key):
+            call.urgent = True
+
+    def output_appended(self, terminal: TerminalState, data: bytes) -> None:
+        view = self._view(terminal.key)
+        view.transcript.feed(data)
+        view.absorb()
+        if self.mode == "meta":
+            view.pending += len(data)
+            return
+        for call in self._calls_showing(terminal.key):
+            call.pending += len(data)
+
+    # -- input ------------------------------------------------------------------
+
+    def apply(self, message: object, *, session_id: str | None = None) -> BridgeResult:
+        """Apply one v2 message, batch or bare session update; the v1 messages to send now.
+
+        Raises `InvalidMessageError` (nothing changed) for malformed input and
+        `StoreFinishedError` after `finish`.
+        """
+        result = self._store.apply(message, session_id=session_id)
+        self._note_terminal_changes(result.changed)
+        out: list[JsonObject] = []
+        notes: list[NotBridged] = []
+        if isinstance(message, list):
+            for index, item in enumerate(message):
+                self._item(item, session_id, out, notes, index)
+        else:
+            self._item(message, session_id, out, notes, None)
+        return BridgeResult(tuple(out), tuple(notes), result.warnings)
+
+    def flush(self, *, now_ms: float | None = None, force: bool = False) -> list[JsonObject]:
+        """v1 messages for the terminal and content changes that are due.
+
+        `now_ms` (any monotonic clock, in milliseconds) enables the policy's
+        time rule; `force` sends every pending change.
+        """
+        if now_ms is not None:
+            self._now = now_ms
+        out: list[JsonObject] = []
+        for call in self._calls.values():
+            if not call.announced or call.key[0] is None:
+                continue
+            if self._content_due(call, force):
+                out.extend(self._content_update(call))
+            elif self.mode == "meta" and self._meta_pending(call):
+                out.extend(self._meta_messages(call, None))
+        return out
+
+    def finish(self) -> list[JsonObject]:
+        """End of input: every transcript is complete; the last v1 messages."""
+        if self._finished:
+            return []
+        self._finished = True
+        self._store.finish()
+        for view in self._views.values():
+            view.transcript.finish()
+            view.finished = True
+            view.absorb()
+            if self.mode == "meta":
+                view.pending += 1
+        if self.mode == "text":  # "running" becomes "no exit status reported"
+            for key in self._views:
+                terminal = self._store.get(*key)
+                if terminal is not None and not terminal.exited:
+                    for call in self._calls_showing(key):
+                        call.urgent = True
+        return self.flush(force=True)
+
+    # -- messages ------------------------------------------------------------------
+
+    def _item(
+        self,
+        message: object,
+        session_id: str | None,
+        out: list[JsonObject],
+        notes: list[NotBridged],
+        index: int | None,
+    ) -> None:
+        assert isinstance(message, dict)  # the store accepted it
+        try:
+            self._dispatch(message, session_id, out, notes, index)
+        except FieldError as exc:  # JSON nested deeper than MAX_JSON_DEPTH
+            notes.append(NotBridged(str(message.get("method", "message")), str(exc), index))
+
+    def _dispatch(
+        self,
+        message: Mapping[str, Any],
+        session_id: str | None,
+        out: list[JsonObject],
+        notes: list[NotBridged],
+        index: int | None,
+    ) -> None:
+        method = message.get("method")
+        if method == _UPDATE:
+            params = message["params"]
+            self._update(params["sessionId"], params["update"], params, out, notes, index)
+        elif method == _PERMISSION:
+            self._permission(message, out, notes, index)
+        elif "sessionUpdate" in message:
+            self._update(session_id, message, None, out, notes, index)
+        elif "method" not in message and "update" in message and "sessionId" in message:
+            self._update(message["sessionId"], message["update"], message, out, notes, index)
+        else:
+            out.append(dict(message))  # other methods and responses, unchanged
+
+    def _update(
+        self,
+        session_id: str | None,
+        update: Mapping[str, Any],
+        params: Mapping[str, Any] | None,
+        out: list[JsonObject],
+        notes: list[NotBridged],
+        index: int | None,
+    ) -> None:
+        kind = update["sessionUpdate"]
+        if session_id is None:
+            notes.append(NotBridged(str(kind), "no sessionId (pass session_id=)", index))
+            return
+        if kind in ("terminal_update", "terminal_output_chunk"):
+            return  # terminal state: sent by flush
+        problems: list[str] = []
+        if kind == "tool_call_update":
+            self._tool_call(session_id, update, problems, out)
+        elif kind == "tool_call_content_chunk":
+            self._content_chunk(session_id, update, problems, out)
+        else:
+            try:
+                converted = session_update_v2_to_v1(update)
+            except AcpError as exc:
+                notes.append(NotBridged(f"session/update {kind}", str(exc), index))
+                return
+            params_out: JsonObject = {"sessionId": session_id, "update": converted}
+            if params is not None and isinstance(params.get("_meta"), dict):
+                params_out["_meta"] = copy_json(params["_meta"], "_meta")
+            out.append(_notification(params_out))
+        notes.extend(NotBridged(f"session/update {kind}", p, index) for p in problems)
+
+    def _tool_call(
+        self,
+        session_id: str,
+        update: Mapping[str, Any],
+        problems: list[str],
+        out: list[JsonObject],
+    ) -> None:
+        call = self._call(session_id, update["toolCallId"])
+        fields = display_fields(update)
+        if "title" in fields:
+            call.title = fields["title"]
+        if "content" in update:
+            self._set_items(call, convert_items(update["content"], problems))
+        self._emit_call(call, fields, out)
+
+    def _content_chunk(
+        self,
+        session_id: str,
+        update: Mapping[str, Any],
+        problems: list[str],
+        out: list[JsonObject],
+    ) -> None:
+        call = self._call(session_id, update["toolCallId"])
+        items = convert_items([update["content"]], problems)
+        if not items:
+            return
+        item = items[0]
+        # A new terminal is structural; other items wait like output does.
+        self._set_items(call, [*call.items, item], urgent=isinstance(item, TerminalRef))
+        if isinstance(item, dict):
+            call.pending += len(json.dumps(item))
+        if not call.announced or self._content_due(call, False):
+            self._emit_call(call, {}, out)
+
+    def _set_items(
+        self, call: ToolCallState, items: list[JsonObject | TerminalRef], *, urgent: bool = True
+    ) -> None:
+        for terminal_id in call.terminal_ids():
+            showing = self._showing.get(TerminalKey(call.key[0], terminal_id), [])
+            if call.key in showing:
+                showing.remove(call.key)
+        call.items = items
+        call.urgent = call.urgent or urgent
+        for terminal_id in call.terminal_ids():
+            key = TerminalKey(call.key[0], terminal_id)
+            showing = self._showing.setdefault(key, [])
+            if call.key not in showing:
+                showing.append(call.key)
+            self._view(key)
+
+    def _emit_call(self, call: ToolCallState, fields: JsonObject, out: list[JsonObject]) -> None:
+        """Announce the tool call, or update it; content goes along when due."""
+        if not call.announced:
+            title = call.title if call.title is not None else self._default_title(call)
+            update: JsonObject = {"sessionUpdate": "tool_call", "toolCallId": call.tool_call_id}
+            update.update({**fields, "title": title})
+            update["content"] = self._render(call)
+            call.announced = True
+            call.sent(_size(update["content"]), self._now)
+        else:
+            update = {"sessionUpdate": "tool_call_update", "toolCallId": call.tool_call_id}
+            update.update(fields)
+            if self._content_due(call, False):
+                update["content"] = self._render(call)
+                call.sent(_size(update["content"]), self._now)
+        extra = self._meta_messages(call, update) if self.mode == "meta" else []
+        if len(update) > 2:  # more than sessionUpdate and toolCallId
+            out.append(_session_update(call.key, update))
+        out.extend(extra)
+
+    def _content_update(self, call: ToolCallState) -> list[JsonObject]:
+        content = self._render(call)
+        call.sent(_size(content), self._now)
+        update: JsonObject = {
+            "sessionUpdate": "tool_call_update",
+            "toolCallId": call.tool_call_id,
+            "content": content,
+        }
+        extra = self._meta_messages(call, update) if self.mode == "meta" else []
+        return [_session_update(call.key, update), *extra]
+
+    def _content_due(self, call: ToolCallState, force: bool) -> bool:
+        if call.urgent:
+            return True
+        if force:
+            return call.pending > 0
+        waited = None
+        if self._now is not None and call.last_sent_ms is not None:
+            waited = self._now - call.last_sent_ms
+        elif self._now is not None:
+            waited = float("inf")
+        return self.policy.due(call.pending, call.last_size, waited)
+
+    def _render(self, call: ToolCallState) -> list[JsonObject]:
+        content: list[JsonObject] = []
+        for item in call.items:
+            if not isinstance(item, TerminalRef):
+                content.append(copy_json(item, "content"))
+                continue
+            key = TerminalKey(call.key[0], item.terminal_id)
+            terminal = self._store.get(*key)
+            if terminal is None:
+                continue  # named only by a permission subject: nothing to show yet
+            if self.mode == "meta":
+                content.append({"type": "terminal", "terminalId": item.terminal_id})
+                continue
+            view = self._view(key)
+            assert view.capped is not None
+            text = view.capped.render(view.window())
+            block = console_block(terminal, text, finished=self._finished)
+            content.append(text_item(block))
+        return content
+
+    # -- meta mode -----------------------------------------------------------------
+
+    def _meta_pending(self, call: ToolCallState) -> bool:
+        for terminal_id in call.terminal_ids():
+            key = TerminalKey(call.key[0], terminal_id)
+            view = self._views.get(key)
+            if (
+                view is not None
+                and view.primary == call.key
+                and (view.pending or self._exit_changed(key, view))
+            ):
+                return True
+        return False
+
+    def _meta_messages(self, call: ToolCallState, update: JsonObject | None) -> list[JsonObject]:
+        """terminal_info/output/exit entries for the terminals of `call`.
+
+        They go into `update`'s ``_meta`` when given; a ``_meta`` holds one
+        entry per key, so entries that do not fit (a second terminal) and all
+        entries when `update` is None become separate tool_call_update messages.
+        """
+        target: JsonObject = dict(update.get("_meta") or {}) if update is not None else {}
+        separate: list[JsonObject] = []
+        for terminal_id in call.terminal_ids():
+            entries = self._meta_entries(call, terminal_id)
+            if not entries:
+                continue
+            if any(name in target for name in entries):
+                separate.append(entries)
+            else:
+                target.update(entries)
+        if update is not None:
+            if target:
+                update["_meta"] = target
+        elif target:
+            separate.insert(0, target)
+        base = {"sessionUpdate": "tool_call_update", "toolCallId": call.tool_call_id}
+        return [_session_update(call.key, {**base, "_meta": meta}) for meta in separate]
+
+    def _meta_entries(self, call: ToolCallState, terminal_id: str) -> JsonObject:
+        key = TerminalKey(call.key[0], terminal_id)
+        terminal = self._store.get(*key)
+        if terminal is None:
+            return {}
+        view = self._view(key)
+        entries: JsonObject = {}
+        if view.primary is None:
+            info: JsonObject = {"terminal_id": terminal_id}
+            if terminal.cwd is not None:
+                info["cwd"] = terminal.cwd
+            entries["terminal_info"] = info
+            view.primary = call.key
+        if view.primary != call.key:
+            return entries
+        final = view.finished or terminal.exited
+        data = view.releaser.release(view.committed, view.window(), final=final)
+        view.committed = []
+        view.pending = 0
+        if data:
+            entries["terminal_output"] = {"terminal_id": terminal_id, "data": data}
+        status = terminal.exit_status
+        if status is not None and self._exit_changed(key, view):
+            entries["terminal_exit"] = {
+                "terminal_id": terminal_id,
+                "exit_code": status.exit_code,
+                "signal": status.signal,
+            }
+            view.exit_sent = status
+        return entries
+
+    def _exit_changed(self, key: TerminalKey, view: _View) -> bool:
+        """True when an exit status the client has not been sent is set.
+
+        A cleared status forgets the one sent, so a later exit is sent again.
+        """
+        terminal = self._store.get(*key)
+        status = terminal.exit_status if terminal is not None else None
+        if status is None:
+            view.exit_sent = None
+            return False
+        return status != view.exit_sent
+
+    # -- permissions -----------------------------------------------------------------
+
+    def _permission(
+        self,
+        message: Mapping[str, Any],
+        out: list[JsonObject],
+        notes: list[NotBridged],
+        index: int | None,
+    ) -> None:
+        params = message["params"]
+        session_id = params["sessionId"]
+        plan = plan_permission(params)
+        notes.extend(NotBridged(_PERMISSION, p, index) for p in plan.problems)
+        if not plan.options:
+            notes.append(NotBridged(_PERMISSION, "no option v1 can offer", index))
+            return
+        if plan.tool_call_id is None:
+            self._permission_calls += 1
+            tool_call_id = f"termscribe-permission-{self._permission_calls}"
+        else:
+            tool_call_id = plan.tool_call_id
+        call = self._call(session_id, tool_call_id)
+        new = not call.announced
+        fields = plan.request_fields if new else plan.fields
+        if "title" in fields:
+            call.title = fields["title"]
+        if plan.items is not None:
+            self._set_items(call, plan.items)
+        elif new and plan.new_items is not None:
+            self._set_items(call, plan.new_items)
+        if new or plan.items is not None:
+            self._emit_call(call, copy_json(fields, "toolCall"), out)
+        request: JsonObject = {
+            "sessionId": session_id,
+            "toolCall": {"toolCallId": tool_call_id, **copy_json(fields, "toolCall")},
+            "options": plan.options,
+        }
+        if isinstance(params.get("_meta"), dict):
+            request["_meta"] = copy_json(params["_meta"], "_meta")
+        out.append(
+            {"jsonrpc": "2.0", "id": message.get("id"), "method": _PERMISSION, "params": request}
+        )
+
+    # -- state helpers ---------------------------------------------------------------
+
+    def _call(self, session_id: str | None, tool_call_id: str) -> ToolCallState:
+        key = (session_id, tool_call_id)
+        call = self._calls.get(key)
+        if call is None:
+            call = self._calls[key] = ToolCallState(key)
+        return call
+
+    def _calls_showing(self, key: TerminalKey) -> Iterator[ToolCallState]:
+        for call_key in self._showing.get(key, ()):
+            yield self._calls[call_key]
+
+    def _view(self, key: TerminalKey) -> _View:
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = _View(self._new_transcript(), self.mode, self.max_text_chars)
+        return view
+
+    def _new_transcript(self) -> Transcript:
+        return Transcript(**self._transcript_options, max_lines=None, styled=False)
+
+    def _note_terminal_changes(self, changed: tuple[TerminalKey, ...]) -> None:
+        """Command, cwd or exit status changes are structural: due at once."""
+        for key in changed:
+            terminal = self._store.get(*key)
+            if terminal is None:
+                continue
+            view = self._view(key)
+            status = terminal.exit_status
+            signature = (terminal.command, terminal.cwd, None if status is None else status)
+            if signature != view.signature:
+                view.signature = signature
+                if self.mode == "text":
+                    for call in self._calls_showing(key):
+                        call.urgent = True
+                else:
+                    view.pending += 1
+
+    def _default_title(self, call: ToolCallState) -> str:
+        for terminal_id in call.terminal_ids():
+            terminal = self._store.get(call.key[0], terminal_id)
+            if terminal is not None and terminal.command is not None:
+                return display_text(terminal.command)
+        return call.tool_call_id
+
+
+def _size(content: list[JsonObject]) -> int:
+    return len(json.dumps(content, ensure_ascii=False))
+
+
+def _notification(params: JsonObject) -> JsonObject:
+    return {"jsonrpc": "2.0", "method": _UPDATE, "params": params}
+
+
+def _session_update(call_key: CallKey, update: JsonObject) -> JsonObject:
+    assert call_key[0] is not None
+    return _notification({"sessionId": call_key[0], "update": update})

@@ -1,0 +1,126 @@
+"""Tool calls as the v2→v1 bridge tracks them, and their display fields in v1 terms.
+
+v2 ``tool_call_update`` is an upsert with patch semantics; v1 announces a tool
+call with ``tool_call`` (title required) and then updates it.  The bridge
+keeps, per tool call, whether the v1 client has been told about it and its
+current content: v2 items already converted to v1, and terminal references
+rendered at send time (v1 content replaces the whole array, so every send
+carries all of it).
+
+Display fields map as closely as v1 allows, never failing: a kind v1 lacks
+becomes ``other``; ``cancelled`` becomes ``failed`` (v1 has no cancelled, and a
+cancelled call has ended without success); null clears in v2 but v1 cannot
+clear a title, kind or status, so those are left out; locations null becomes
+``[]`` (which clears in v1 too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from ._errors import AcpError
+from ._models import MAX_EXIT_CODE  # also the uint32 bound of a location's line
+from ._validate import JsonObject, copy_json
+from .convert import V1_TOOL_CALL_STATUSES, V1_TOOL_KINDS, tool_call_content_v2_to_v1
+
+__all__ = ["CallKey", "TerminalRef", "ToolCallState", "convert_items", "display_fields"]
+
+CallKey: TypeAlias = tuple[str | None, str]
+
+
+@dataclass(frozen=True)
+class TerminalRef:
+    """A v2 terminal content item, rendered by the bridge when content is sent."""
+
+    terminal_id: str
+
+
+@dataclass
+class ToolCallState:
+    """One tool call on the v1 side."""
+
+    key: CallKey
+    announced: bool = False
+    title: str | None = None
+    items: list[JsonObject | TerminalRef] = field(default_factory=list)
+    # Resend bookkeeping (see ResendPolicy): bytes changed since the last send,
+    # a structural change waiting, size and time of the last send.
+    pending: int = 0
+    urgent: bool = False
+    last_size: int = 0
+    last_sent_ms: float | None = None
+    # Meta mode: terminals whose terminal_info went out on this tool call.
+    info_sent: set[str] = field(default_factory=set)
+
+    @property
+    def tool_call_id(self) -> str:
+        return self.key[1]
+
+    def terminal_ids(self) -> list[str]:
+        return [item.terminal_id for item in self.items if isinstance(item, TerminalRef)]
+
+    def sent(self, size: int, now_ms: float | None) -> None:
+        self.pending = 0
+        self.urgent = False
+        self.last_size = size
+        self.last_sent_ms = now_ms
+
+
+def convert_items(items: object, problems: list[str]) -> list[JsonObject | TerminalRef]:
+    """v2 content items for the v1 side; those without a v1 form are left out
+    and described in `problems`."""
+    out: list[JsonObject | TerminalRef] = []
+    if not isinstance(items, list):
+        return out
+    for item in items:
+        if isinstance(item, dict) and item.get("type") == "terminal":
+            terminal_id = item.get("terminalId")
+            if isinstance(terminal_id, str) and terminal_id:
+                out.append(TerminalRef(terminal_id))
+            continue
+        try:
+            out.append(tool_call_content_v2_to_v1(item))
+        except AcpError as exc:
+            problems.append(f"content item left out: {exc}")
+    return out
+
+
+def display_fields(update: Mapping[str, Any]) -> JsonObject:
+    """The v1 ToolCallUpdate fields (other than content) for a v2 tool-call patch."""
+    out: JsonObject = {}
+    title = update.get("title")
+    if isinstance(title, str):
+        out["title"] = title
+    kind = update.get("kind")
+    if isinstance(kind, str):
+        out["kind"] = kind if kind in V1_TOOL_KINDS else "other"
+    status = update.get("status")
+    if isinstance(status, str):
+        if status == "cancelled":
+            out["status"] = "failed"
+        elif status in V1_TOOL_CALL_STATUSES:
+            out["status"] = status
+    if "locations" in update:
+        locations = update["locations"]
+        if isinstance(locations, list):
+            kept = [loc for loc in locations if isinstance(loc, dict) and _location_ok(loc)]
+            out["locations"] = copy_json(kept, "locations")
+        elif locations is None:
+            out["locations"] = []
+    for key in ("rawInput", "rawOutput"):
+        if key in update:
+            out[key] = copy_json(update[key], key)
+    meta = update.get("_meta")
+    if isinstance(meta, dict):
+        out["_meta"] = copy_json(meta, "_meta")
+    return out
+
+
+def _location_ok(location: Mapping[str, Any]) -> bool:
+    line = location.get("line")
+    line_ok = line is None or (
+        isinstance(line, int) and not isinstance(line, bool) and 0 <= line <= MAX_EXIT_CODE
+    )
+    return isinstance(location.get("path"), str) and line_ok
