@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import BinaryIO, TextIO
 
-from . import cli_acp
+from . import cli_acp, cli_bridge
 from ._line import Line
 from ._render_ansi import ansi_lines
 from ._render_html import html_end, html_lines, html_start
@@ -85,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("input", nargs="?", default="-", metavar="FILE", help="input (- = stdin)")
     render.set_defaults(func=_render)
     cli_acp.register(sub)  # type: ignore[arg-type]  # _Parser is an ArgumentParser
+    cli_bridge.register(sub)  # type: ignore[arg-type]
     return parser
 
 

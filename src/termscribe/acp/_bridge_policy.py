@@ -46,9 +46,9 @@ DEFAULT_FLUSH_BYTES: Final = 64 * 1024
 class ResendPolicy:
     """When a tool call's content is worth resending (see the module docstring)."""
 
-    min_bytes: int = 4096
+    min_bytes: int = 1024
     growth: float = 1.0
-    max_delay_ms: float = 1000.0
+    max_delay_ms: float = 500.0
 
     def __post_init__(self) -> None:
         if self.min_bytes < 1 or self.growth <= 0 or self.max_delay_ms < 0:

@@ -1,0 +1,207 @@
+"""The ``bridge`` subcommand: a v2→v1 ACP filter for a stdio pipe.
+
+``termscribe bridge [--mode text|meta] [--flush-ms N]`` reads the v2 messages
+an agent sends (NDJSON: one JSON-RPC message or batch per line) on stdin and
+writes the v1 messages for a v1 client on stdout, one per line, flushing
+stdout after each, as soon as they exist: passthroughs, tool calls and
+permission requests right away, terminal output when the flush timer says so
+(at most every N ms, sooner when much output waits) and at end of input.
+When input pauses with output pending, the timer still fires.
+
+A bad line (not UTF-8, not JSON, or rejected by the bridge) gives a one-line
+message on stderr and is skipped; so does a valid message v1 cannot carry.
+Exit status: 0; 1 when lines were rejected; 2 for bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import select
+import time
+from typing import BinaryIO, Final, TextIO
+
+from .acp import (
+    BRIDGE_MODES,
+    DEFAULT_MAX_TEXT_CHARS,
+    FlushTimer,
+    InvalidMessageError,
+    V2ToV1Bridge,
+    display_text,
+)
+from .acp._bridge_policy import DEFAULT_FLUSH_MS
+
+__all__ = ["MAX_LINE_BYTES", "register", "run_bridge"]
+
+#: Longest input line accepted (a base64 snapshot of 64 MiB is about 86 MiB).
+MAX_LINE_BYTES: Final = 256 * 1024 * 1024
+_READ_SIZE: Final = 64 * 1024
+_TIMEOUT: Final = object()
+_EOF: Final = object()
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``bridge`` subcommand to the main parser."""
+    bridge = subparsers.add_parser(
+        "bridge",
+        help="translate ACP v2 agent messages to v1 (terminals as text)",
+        description=(
+            "Read ACP v2 agent-to-client messages (NDJSON) on stdin and write v1 messages on "
+            "stdout: v2 terminals become fenced text content (text mode) or the "
+            "_meta.terminal_* extension (meta mode, for clients that advertise "
+            "clientCapabilities._meta.terminal_output)."
+        ),
+    )
+    bridge.add_argument("--mode", choices=list(BRIDGE_MODES), default="text")
+    bridge.add_argument(
+        "--flush-ms",
+        type=_non_negative,
+        default=int(DEFAULT_FLUSH_MS),
+        metavar="N",
+        help=f"send terminal output at most every N ms (default {int(DEFAULT_FLUSH_MS)})",
+    )
+    bridge.add_argument(
+        "--max-text-chars",
+        type=_non_negative,
+        default=DEFAULT_MAX_TEXT_CHARS,
+        metavar="N",
+        help=f"text mode: characters of transcript per terminal (default {DEFAULT_MAX_TEXT_CHARS})",
+    )
+    bridge.set_defaults(func=run_bridge)
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0: {value}")
+    return value
+
+
+def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
+    try:
+        bridge = V2ToV1Bridge(mode=args.mode, max_text_chars=args.max_text_chars)
+    except ValueError as exc:
+        print(f"termscribe bridge: {exc}", file=stderr)
+        return 2
+    timer = FlushTimer(args.flush_ms)
+    lines = _LineReader(stdin)
+    status = 0
+    number = 0
+    while True:
+        wait = timer.wait_ms(_now_ms(), bridge.pending)
+        line = lines.next(None if wait is None else wait / 1000)
+        if line is _EOF:
+            break
+        if isinstance(line, bytes):
+            number += 1
+            status |= _feed(bridge, line, number, stdout, stderr)
+        now = _now_ms()
+        if timer.due(now, bridge.pending):
+            _write(bridge.flush(now_ms=now), stdout)
+            timer.flushed(now)
+    _write(bridge.finish(), stdout)
+    return status
+
+
+def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: TextIO) -> int:
+    """Apply one input line; 1 if it was rejected."""
+    if len(line) > MAX_LINE_BYTES:
+        return _reject(err, number, f"line longer than {MAX_LINE_BYTES} bytes")
+    if not line.strip():
+        return 0
+    try:
+        message = json.loads(line)
+    except UnicodeDecodeError as exc:
+        return _reject(err, number, f"not valid UTF-8 (byte {exc.start})")
+    except RecursionError:
+        return _reject(err, number, "not valid JSON: nested too deeply")
+    except ValueError as exc:
+        return _reject(err, number, f"not valid JSON: {exc}")
+    try:
+        result = bridge.apply(message)
+    except InvalidMessageError as exc:
+        return _reject(err, number, str(exc))
+    _write(result.messages, out)
+    for note in result.not_bridged:
+        print(f"termscribe bridge: line {number}: not bridged: {display_text(str(note))}", file=err)
+    return 0
+
+
+def _reject(err: TextIO, number: int, message: str) -> int:
+    print(f"termscribe bridge: line {number}: {display_text(message)}", file=err)
+    return 1
+
+
+def _write(messages: object, out: BinaryIO) -> None:
+    assert isinstance(messages, (list, tuple))
+    for message in messages:
+        try:
+            data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+        except UnicodeEncodeError:  # a lone surrogate from the input: escape it
+            data = json.dumps(message, separators=(",", ":")).encode()
+        out.write(data + b"\n")
+        out.flush()
+
+
+def _now_ms() -> float:
+    return time.monotonic() * 1000
+
+
+class _LineReader:
+    """Lines of a byte stream, with a timeout when it is a pipe or file descriptor.
+
+    Reading the descriptor directly (not through Python's buffer) lets select()
+    tell when more input is waiting.  Streams without a descriptor, or where
+    select() does not work, are read line by line without a timeout.
+    """
+
+    def __init__(self, source: BinaryIO) -> None:
+        self._source = source
+        self._buffer = bytearray()
+        self._eof = False
+        self._fd: int | None
+        try:
+            self._fd = source.fileno()
+        except (AttributeError, OSError, ValueError):
+            self._fd = None
+
+    def next(self, timeout: float | None) -> bytes | object:
+        """The next line (newline included), `_TIMEOUT` or `_EOF`."""
+        if self._fd is None:
+            line = self._source.readline(MAX_LINE_BYTES + 1)
+            return line if line else _EOF
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self._buffer[: end + 1])
+                del self._buffer[: end + 1]
+                return line
+            if self._eof:
+                if self._buffer:
+                    line = bytes(self._buffer)
+                    self._buffer.clear()
+                    return line
+                return _EOF
+            if len(self._buffer) > MAX_LINE_BYTES:  # hand over an overlong line whole
+                line = bytes(self._buffer)
+                self._buffer.clear()
+                return line
+            if not self._ready(timeout):
+                return _TIMEOUT
+            chunk = os.read(self._fd, _READ_SIZE)
+            if chunk:
+                self._buffer += chunk
+            else:
+                self._eof = True
+
+    def _ready(self, timeout: float | None) -> bool:
+        assert self._fd is not None
+        try:
+            ready, _, _ = select.select([self._fd], [], [], timeout)
+        except (OSError, ValueError):  # not selectable here (e.g. a Windows pipe)
+            return True
+        return bool(ready)
