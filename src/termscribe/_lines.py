@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import deque
 from itertools import groupby, repeat
 
-from ._edit import blank_cells, delete_cells, insert_blanks, truncate, write
+from ._edit import insert_blanks, write
 from ._line import (
     BLANK,
     EMPTY_LINE,
@@ -48,6 +48,7 @@ from ._line import (
     StylePalette,
     omission_marker,
 )
+from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, soft_reset
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
@@ -74,14 +75,6 @@ DEC_SPECIAL_GRAPHICS = str.maketrans(
         "x": "│", "y": "≤", "z": "≥", "{": "π", "|": "≠", "}": "£", "~": "·",
     }
 )  # fmt: skip
-
-_TAB = 8
-#: Characters one REP may print. Programs use REP (ncurses' ``rep``) for runs
-#: within one screen row, never across rows; a bigger count is clamped so that
-#: a 10-byte sequence cannot expand into megabytes of transcript
-#: (CVE-2024-37535 was VTE's REP 2^31). With a known width, REP also stops at
-#: the right margin instead of wrapping.
-MAX_REPEAT = 512
 
 
 class _Saved:
@@ -568,7 +561,7 @@ class LinesModel(Performer):
             if x >= last:
                 break
             if self._tabs is None:
-                x = (x // _TAB + 1) * _TAB
+                x = (x // TAB_WIDTH + 1) * TAB_WIDTH
             else:
                 x = min((t for t in self._tabs if t > x), default=last)
         self.x = min(x, last)
@@ -579,14 +572,14 @@ class LinesModel(Performer):
             if x <= 0:
                 break
             if self._tabs is None:
-                x = (x - 1) // _TAB * _TAB
+                x = (x - 1) // TAB_WIDTH * TAB_WIDTH
             else:
                 x = max((t for t in self._tabs if t < x), default=0)
         self.x = x
 
     def _set_tab(self) -> None:
         if self._tabs is None:
-            self._tabs = set(range(_TAB, self._limit, _TAB))
+            self._tabs = set(range(TAB_WIDTH, self._limit, TAB_WIDTH))
         self._tabs.add(min(self.x, self._limit - 1))
 
     # -- escape sequences --------------------------------------------------
@@ -684,113 +677,15 @@ class LinesModel(Performer):
         self._last = ""
         if intermediates:
             if intermediates == "!" and final == "p" and not private:
-                self._soft_reset()
+                soft_reset(self)
             return
         if private:
             if private == "?" and final in "hl":
-                self._private_mode(params, final == "h")
+                private_mode(self, params, final == "h")
             return
-        handler = _CSI.get(final)
+        handler = HANDLERS.get(final)
         if handler is not None:
             handler(self, parse_params(params), last)
-
-    def _arg(self, values: tuple[int | tuple[int, ...], ...], index: int, default: int) -> int:
-        if index >= len(values):
-            return default
-        value = values[index]
-        if isinstance(value, tuple):
-            value = value[0]
-        return value or default
-
-    def _clamp_x(self) -> int:
-        return min(self.x, self._limit - 1)
-
-    def _vertical_bounds(self) -> tuple[int, int]:
-        screen = self._screen
-        if screen.top <= self.y <= screen.bottom:
-            return screen.top, screen.bottom
-        return 0, self.height - 1
-
-    def _cuu(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        top = self._screen.top if self.y >= self._screen.top else 0
-        self.y = max(top, self.y - self._arg(v, 0, 1))
-        self.x = self._clamp_x()
-
-    def _cud(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        bottom = self._screen.bottom if self.y <= self._screen.bottom else self.height - 1
-        self.y = min(bottom, self.y + self._arg(v, 0, 1))
-        self.x = self._clamp_x()
-
-    def _cuf(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self.x = min(self._limit - 1, self._clamp_x() + self._arg(v, 0, 1))
-
-    def _cub(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self.x = max(0, self._clamp_x() - self._arg(v, 0, 1))
-
-    def _cnl(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
-        self._cud(v, last)
-        self.x = 0
-
-    def _cpl(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
-        self._cuu(v, last)
-        self.x = 0
-
-    def _cha(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self.x = min(self._limit, self._arg(v, 0, 1)) - 1
-
-    def _hpr(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
-        self._cuf(v, last)
-
-    def _vpa(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self._goto_row(self._arg(v, 0, 1))
-        self.x = self._clamp_x()
-
-    def _vpr(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
-        self.y = min(self.height - 1, self.y + self._arg(v, 0, 1))
-        self.x = self._clamp_x()
-
-    def _cup(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self._goto_row(self._arg(v, 0, 1))
-        self.x = min(self._limit, self._arg(v, 1, 1)) - 1
-
-    def _goto_row(self, row: int) -> None:
-        if self.origin:
-            screen = self._screen
-            self.y = min(screen.bottom, screen.top + row - 1)
-        else:
-            self.y = min(self.height, row) - 1
-
-    def _ed(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        mode = self._arg(v, 0, 0)
-        rows = self._rows
-        if mode == 0:
-            self._erase_line(0)
-            for index in range(self.y + 1, self.height):
-                rows[index] = Row()
-        elif mode == 1:
-            for index in range(self.y):
-                rows[index] = Row()
-            self._erase_line(1)
-        elif mode == 2:
-            for index in range(self.height):
-                rows[index] = Row()
-        # mode 3 (erase scrollback) never touches committed lines.
-
-    def _el(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self._erase_line(self._arg(v, 0, 0))
-
-    def _erase_line(self, mode: int) -> None:
-        row = self._rows[self.y]
-        # With a wrap pending (x == width), EL 0 erases nothing (xterm.js).
-        x = self.x
-        if mode == 0:
-            truncate(row, x)
-            row.omitted = 0
-        elif mode == 1:
-            blank_cells(row, 0, min(x, self._limit - 1) + 1, self._erase_code())
-        elif mode == 2:
-            self._rows[self.y] = fresh = Row()
-            fresh.continued = row.continued
 
     def _erase_code(self) -> str | None:
         """Code of the style erased cells get (xterm's BCE: background only)."""
@@ -798,118 +693,8 @@ class LinesModel(Performer):
             return None
         return self._palette.code(self._style.erase_style)
 
-    def _ech(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        x = self.x
-        blank_cells(self._rows[self.y], x, x + self._arg(v, 0, 1), self._erase_code())
-
-    def _dch(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        delete_cells(self._rows[self.y], self._clamp_x(), self._arg(v, 0, 1))
-
-    def _ich(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        saved = self.x
-        self.x = self._clamp_x()
-        self._insert_blanks(self._arg(v, 0, 1))
-        self.x = saved
-
     def _insert_blanks(self, count: int) -> None:
         insert_blanks(self._rows[self.y], self.x, count, self._limit, self._erase_code())
-
-    def _il(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        screen = self._screen
-        if not screen.top <= self.y <= screen.bottom:
-            return
-        rows = screen.rows
-        for _ in range(min(self._arg(v, 0, 1), screen.bottom - self.y + 1)):
-            del rows[screen.bottom]
-            rows.insert(self.y, Row())
-        self.x = 0
-
-    def _dl(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        screen = self._screen
-        if not screen.top <= self.y <= screen.bottom:
-            return
-        rows = screen.rows
-        for _ in range(min(self._arg(v, 0, 1), screen.bottom - self.y + 1)):
-            del rows[self.y]
-            rows.insert(screen.bottom, Row())
-        self.x = 0
-
-    def _su(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        screen = self._screen
-        rows = screen.rows
-        for _ in range(min(self._arg(v, 0, 1), screen.bottom - screen.top + 1)):
-            del rows[screen.top]
-            rows.insert(screen.bottom, Row())
-
-    def _sd(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self._scroll_down(self._arg(v, 0, 1))
-
-    def _rep(self, v: tuple[int | tuple[int, ...], ...], last: str) -> None:
-        if not last:
-            return
-        count = min(self._arg(v, 0, 1), MAX_REPEAT)
-        if self.width is not None:
-            room = self.width - self.x
-            count = min(count, room if room > 0 else self.width)
-        if count:
-            self.print(last * count)
-
-    def _cht(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self._tab(self._arg(v, 0, 1))
-
-    def _cbt(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self._back_tab(self._arg(v, 0, 1))
-
-    def _tbc(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        mode = self._arg(v, 0, 0)
-        if mode == 3:
-            self._tabs = set()
-        elif mode == 0:
-            if self._tabs is None:
-                self._tabs = set(range(_TAB, self._limit, _TAB))
-            self._tabs.discard(self._clamp_x())
-
-    def _decstbm(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        top = self._arg(v, 0, 1)
-        bottom = self._arg(v, 1, self.height)
-        bottom = min(bottom, self.height)
-        if top >= bottom:
-            return
-        screen = self._screen
-        screen.top = top - 1
-        screen.bottom = bottom - 1
-        self.x = 0
-        self.y = screen.top if self.origin else 0
-
-    def _scosc(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        if not v:
-            self._save_cursor()
-
-    def _scorc(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        if not v:
-            self._restore_cursor()
-
-    def _ansi_mode(self, v: tuple[int | tuple[int, ...], ...], on: bool) -> None:
-        if 4 in v:
-            self.insert = on
-
-    def _sm(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self._ansi_mode(v, True)
-
-    def _rm(self, v: tuple[int | tuple[int, ...], ...], _last: str) -> None:
-        self._ansi_mode(v, False)
-
-    def _private_mode(self, params: str, on: bool) -> None:
-        for value in parse_params(params):
-            mode = value[0] if isinstance(value, tuple) else value
-            if mode == 7:
-                self.autowrap = on
-            elif mode == 6:
-                self.origin = on
-                self.x = 0
-                self.y = self._screen.top if on else 0
-            elif mode in (47, 1047, 1049):
-                self._alternate_screen(mode, on)
 
     def _alternate_screen(self, mode: int, on: bool) -> None:
         if on:
@@ -930,19 +715,6 @@ class LinesModel(Performer):
         self._rows = self._screen.rows
         self.x = min(self.x, self._limit)
         self.y = min(self.y, self.height - 1)
-
-    def _soft_reset(self) -> None:
-        """DECSTR."""
-        self.style = DEFAULT
-        self.autowrap = True
-        self.origin = False
-        self.insert = False
-        self._charsets = [False] * 4
-        self._gl = 0
-        self._translate = False
-        screen = self._screen
-        screen.top, screen.bottom = 0, self.height - 1
-        screen.saved = None
 
     # -- strings -----------------------------------------------------------
 
@@ -967,38 +739,3 @@ def parse_hyperlink(payload: str) -> Link | None:
         if param.startswith("id="):
             link_id = param[3:]
     return Link.make(parts[2], link_id)
-
-
-_CSI = {
-    "A": LinesModel._cuu,
-    "B": LinesModel._cud,
-    "C": LinesModel._cuf,
-    "D": LinesModel._cub,
-    "E": LinesModel._cnl,
-    "F": LinesModel._cpl,
-    "G": LinesModel._cha,
-    "`": LinesModel._cha,
-    "a": LinesModel._hpr,
-    "d": LinesModel._vpa,
-    "e": LinesModel._vpr,
-    "H": LinesModel._cup,
-    "f": LinesModel._cup,
-    "J": LinesModel._ed,
-    "K": LinesModel._el,
-    "X": LinesModel._ech,
-    "P": LinesModel._dch,
-    "@": LinesModel._ich,
-    "L": LinesModel._il,
-    "M": LinesModel._dl,
-    "S": LinesModel._su,
-    "T": LinesModel._sd,
-    "b": LinesModel._rep,
-    "I": LinesModel._cht,
-    "Z": LinesModel._cbt,
-    "g": LinesModel._tbc,
-    "r": LinesModel._decstbm,
-    "s": LinesModel._scosc,
-    "u": LinesModel._scorc,
-    "h": LinesModel._sm,
-    "l": LinesModel._rm,
-}

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
+from ._lines_csi import TAB_WIDTH, arg
 from ._parser import parse_params
 
 __all__ = ["StripModel"]
 
 _LINE_END = frozenset("\n\x0b\x0c\x84\x85")
 _BREAKING_CSI = frozenset("ABDEFGHJKLMPSTXZ`adefr@")
-_TAB = 8
 
 
 class StripModel(LinesModel):
@@ -86,7 +86,7 @@ class StripModel(LinesModel):
         elif control == "\r" or control == "\x8d":
             self._break = True
         elif control == "\t":
-            self._spaces(_TAB - self.x % _TAB)
+            self._spaces(TAB_WIDTH - self.x % TAB_WIDTH)
         elif control in "\x0e\x0f":
             super().execute(control)
 
@@ -102,7 +102,7 @@ class StripModel(LinesModel):
             self._last = ""
             count = self._arg_of(params)
             if final == "I":
-                count = _TAB - self.x % _TAB + _TAB * (count - 1)
+                count = TAB_WIDTH - self.x % TAB_WIDTH + TAB_WIDTH * (count - 1)
             self._spaces(count)
         elif final in _BREAKING_CSI:
             self._last = ""
@@ -111,7 +111,7 @@ class StripModel(LinesModel):
             self._last = ""
 
     def _arg_of(self, params: str) -> int:
-        return self._arg(parse_params(params), 0, 1)
+        return arg(parse_params(params), 0, 1)
 
     def esc_dispatch(self, intermediates: str, final: str) -> None:
         self._last = ""

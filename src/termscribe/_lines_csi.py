@@ -1,0 +1,323 @@
+"""Control sequences (CSI) of the ``lines`` model: cursor movement, erasing,
+editing, scrolling, tab stops and modes.
+
+Each handler takes the model, the parsed parameters and the character REP
+would repeat. Decisions are listed in ``_lines``; every parameter is clamped
+to the window, so no count is ever used to allocate or loop beyond it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ._edit import blank_cells, delete_cells, truncate
+from ._line import Row
+from ._parser import parse_params
+from ._style import DEFAULT
+
+if TYPE_CHECKING:
+    from ._lines import LinesModel
+
+__all__ = ["HANDLERS", "MAX_REPEAT", "TAB_WIDTH", "arg", "private_mode", "soft_reset"]
+
+#: Characters one REP may print. Programs use REP (ncurses' ``rep``) for runs
+#: within one screen row, never across rows; a bigger count is clamped so that
+#: a 10-byte sequence cannot expand into megabytes of transcript
+#: (CVE-2024-37535 was VTE's REP 2^31). With a known width, REP also stops at
+#: the right margin instead of wrapping.
+MAX_REPEAT = 512
+
+#: Default tab stops: every 8 columns.
+TAB_WIDTH = 8
+
+Params = tuple[int | tuple[int, ...], ...]
+Handler = Callable[["LinesModel", Params, str], None]
+
+
+def arg(values: Params, index: int, default: int) -> int:
+    """Parameter ``index`` (its first sub-parameter), ``default`` when
+    missing or 0."""
+    if index >= len(values):
+        return default
+    value = values[index]
+    if isinstance(value, tuple):
+        value = value[0]
+    return value or default
+
+
+def clamp_x(m: LinesModel) -> int:
+    return min(m.x, m._limit - 1)
+
+
+def cuu(m: LinesModel, v: Params, _last: str) -> None:
+    top = m._screen.top if m.y >= m._screen.top else 0
+    m.y = max(top, m.y - arg(v, 0, 1))
+    m.x = clamp_x(m)
+
+
+def cud(m: LinesModel, v: Params, _last: str) -> None:
+    bottom = m._screen.bottom if m.y <= m._screen.bottom else m.height - 1
+    m.y = min(bottom, m.y + arg(v, 0, 1))
+    m.x = clamp_x(m)
+
+
+def cuf(m: LinesModel, v: Params, _last: str) -> None:
+    m.x = min(m._limit - 1, clamp_x(m) + arg(v, 0, 1))
+
+
+def cub(m: LinesModel, v: Params, _last: str) -> None:
+    m.x = max(0, clamp_x(m) - arg(v, 0, 1))
+
+
+def cnl(m: LinesModel, v: Params, last: str) -> None:
+    cud(m, v, last)
+    m.x = 0
+
+
+def cpl(m: LinesModel, v: Params, last: str) -> None:
+    cuu(m, v, last)
+    m.x = 0
+
+
+def cha(m: LinesModel, v: Params, _last: str) -> None:
+    m.x = min(m._limit, arg(v, 0, 1)) - 1
+
+
+def hpr(m: LinesModel, v: Params, last: str) -> None:
+    cuf(m, v, last)
+
+
+def vpa(m: LinesModel, v: Params, _last: str) -> None:
+    goto_row(m, arg(v, 0, 1))
+    m.x = clamp_x(m)
+
+
+def vpr(m: LinesModel, v: Params, last: str) -> None:
+    m.y = min(m.height - 1, m.y + arg(v, 0, 1))
+    m.x = clamp_x(m)
+
+
+def cup(m: LinesModel, v: Params, _last: str) -> None:
+    goto_row(m, arg(v, 0, 1))
+    m.x = min(m._limit, arg(v, 1, 1)) - 1
+
+
+def goto_row(m: LinesModel, row: int) -> None:
+    if m.origin:
+        screen = m._screen
+        m.y = min(screen.bottom, screen.top + row - 1)
+    else:
+        m.y = min(m.height, row) - 1
+
+
+def ed(m: LinesModel, v: Params, _last: str) -> None:
+    mode = arg(v, 0, 0)
+    rows = m._rows
+    if mode == 0:
+        erase_line(m, 0)
+        for index in range(m.y + 1, m.height):
+            rows[index] = Row()
+    elif mode == 1:
+        for index in range(m.y):
+            rows[index] = Row()
+        erase_line(m, 1)
+    elif mode == 2:
+        for index in range(m.height):
+            rows[index] = Row()
+    # mode 3 (erase scrollback) never touches committed lines.
+
+
+def el(m: LinesModel, v: Params, _last: str) -> None:
+    erase_line(m, arg(v, 0, 0))
+
+
+def erase_line(m: LinesModel, mode: int) -> None:
+    row = m._rows[m.y]
+    # With a wrap pending (x == width), EL 0 erases nothing (xterm.js).
+    x = m.x
+    if mode == 0:
+        truncate(row, x)
+        row.omitted = 0
+    elif mode == 1:
+        blank_cells(row, 0, min(x, m._limit - 1) + 1, m._erase_code())
+    elif mode == 2:
+        m._rows[m.y] = fresh = Row()
+        fresh.continued = row.continued
+
+
+def ech(m: LinesModel, v: Params, _last: str) -> None:
+    x = m.x
+    blank_cells(m._rows[m.y], x, x + arg(v, 0, 1), m._erase_code())
+
+
+def dch(m: LinesModel, v: Params, _last: str) -> None:
+    delete_cells(m._rows[m.y], clamp_x(m), arg(v, 0, 1))
+
+
+def ich(m: LinesModel, v: Params, _last: str) -> None:
+    saved = m.x
+    m.x = clamp_x(m)
+    m._insert_blanks(arg(v, 0, 1))
+    m.x = saved
+
+
+def il(m: LinesModel, v: Params, _last: str) -> None:
+    screen = m._screen
+    if not screen.top <= m.y <= screen.bottom:
+        return
+    rows = screen.rows
+    for _ in range(min(arg(v, 0, 1), screen.bottom - m.y + 1)):
+        del rows[screen.bottom]
+        rows.insert(m.y, Row())
+    m.x = 0
+
+
+def dl(m: LinesModel, v: Params, _last: str) -> None:
+    screen = m._screen
+    if not screen.top <= m.y <= screen.bottom:
+        return
+    rows = screen.rows
+    for _ in range(min(arg(v, 0, 1), screen.bottom - m.y + 1)):
+        del rows[m.y]
+        rows.insert(screen.bottom, Row())
+    m.x = 0
+
+
+def su(m: LinesModel, v: Params, _last: str) -> None:
+    screen = m._screen
+    rows = screen.rows
+    for _ in range(min(arg(v, 0, 1), screen.bottom - screen.top + 1)):
+        del rows[screen.top]
+        rows.insert(screen.bottom, Row())
+
+
+def sd(m: LinesModel, v: Params, _last: str) -> None:
+    m._scroll_down(arg(v, 0, 1))
+
+
+def rep(m: LinesModel, v: Params, last: str) -> None:
+    if not last:
+        return
+    count = min(arg(v, 0, 1), MAX_REPEAT)
+    if m.width is not None:
+        room = m.width - m.x
+        count = min(count, room if room > 0 else m.width)
+    if count:
+        m.print(last * count)
+
+
+def cht(m: LinesModel, v: Params, _last: str) -> None:
+    m._tab(arg(v, 0, 1))
+
+
+def cbt(m: LinesModel, v: Params, _last: str) -> None:
+    m._back_tab(arg(v, 0, 1))
+
+
+def tbc(m: LinesModel, v: Params, _last: str) -> None:
+    mode = arg(v, 0, 0)
+    if mode == 3:
+        m._tabs = set()
+    elif mode == 0:
+        if m._tabs is None:
+            m._tabs = set(range(TAB_WIDTH, m._limit, TAB_WIDTH))
+        m._tabs.discard(clamp_x(m))
+
+
+def decstbm(m: LinesModel, v: Params, _last: str) -> None:
+    top = arg(v, 0, 1)
+    bottom = arg(v, 1, m.height)
+    bottom = min(bottom, m.height)
+    if top >= bottom:
+        return
+    screen = m._screen
+    screen.top = top - 1
+    screen.bottom = bottom - 1
+    m.x = 0
+    m.y = screen.top if m.origin else 0
+
+
+def scosc(m: LinesModel, v: Params, _last: str) -> None:
+    if not v:
+        m._save_cursor()
+
+
+def scorc(m: LinesModel, v: Params, _last: str) -> None:
+    if not v:
+        m._restore_cursor()
+
+
+def ansi_mode(m: LinesModel, v: Params, on: bool) -> None:
+    if 4 in v:
+        m.insert = on
+
+
+def sm(m: LinesModel, v: Params, _last: str) -> None:
+    ansi_mode(m, v, True)
+
+
+def rm(m: LinesModel, v: Params, _last: str) -> None:
+    ansi_mode(m, v, False)
+
+
+def private_mode(m: LinesModel, params: str, on: bool) -> None:
+    for value in parse_params(params):
+        mode = value[0] if isinstance(value, tuple) else value
+        if mode == 7:
+            m.autowrap = on
+        elif mode == 6:
+            m.origin = on
+            m.x = 0
+            m.y = m._screen.top if on else 0
+        elif mode in (47, 1047, 1049):
+            m._alternate_screen(mode, on)
+
+
+def soft_reset(m: LinesModel) -> None:
+    """DECSTR."""
+    m.style = DEFAULT
+    m.autowrap = True
+    m.origin = False
+    m.insert = False
+    m._charsets = [False] * 4
+    m._gl = 0
+    m._translate = False
+    screen = m._screen
+    screen.top, screen.bottom = 0, m.height - 1
+    screen.saved = None
+
+
+HANDLERS: dict[str, Handler] = {
+    "A": cuu,
+    "B": cud,
+    "C": cuf,
+    "D": cub,
+    "E": cnl,
+    "F": cpl,
+    "G": cha,
+    "`": cha,
+    "a": hpr,
+    "d": vpa,
+    "e": vpr,
+    "H": cup,
+    "f": cup,
+    "J": ed,
+    "K": el,
+    "X": ech,
+    "P": dch,
+    "@": ich,
+    "L": il,
+    "M": dl,
+    "S": su,
+    "T": sd,
+    "b": rep,
+    "I": cht,
+    "Z": cbt,
+    "g": tbc,
+    "r": decstbm,
+    "s": scosc,
+    "u": scorc,
+    "h": sm,
+    "l": rm,
+}
