@@ -1,0 +1,135 @@
+"""benchmarks/bench.py runs end to end and prints every table.
+
+The benchmark is a script, not a timed test: this only checks that ``--quick``
+finishes and reports a number for every implementation on every input,
+never what the numbers are.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPT = REPO / "benchmarks" / "bench.py"
+
+TERMSCRIBE = [
+    "termscribe render_text lines",
+    "termscribe render_text strip",
+    "termscribe render_html",
+    "termscribe render_ansi",
+]
+# Peers measured when their package is installed (the test extra has them all).
+PEERS = {
+    "pyte HistoryScreen": "pyte",
+    "ansi2html convert": "ansi2html",
+    "rich Text.from_ansi": "rich",
+    "regex ANSI stripper": None,
+}
+INPUTS = [
+    "npm-install",
+    "docker-compose-pull",
+    "plain-log",
+    "colour-log",
+    "cjk-emoji",
+    "osc-unterminated",
+    "dcs-unterminated",
+    "csi-100k-params",
+    "redos-digits",
+    "rep-2^31",
+    "cup-10^9",
+    "combining-storm",
+    "newline-flood",
+    "huge-line",
+    "style-churn",
+    "c1-flood",
+    "bidi-flood",
+]
+NUMBER = r"\d+(?:\.\d+)?"
+
+
+@pytest.fixture(scope="module")
+def output() -> str:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def _implementations() -> list[str]:
+    installed = [
+        name
+        for name, package in PEERS.items()
+        if package is None or importlib.util.find_spec(package) is not None
+    ]
+    return TERMSCRIBE + installed
+
+
+def _section(output: str, heading: str) -> str:
+    """The text of one input's throughput table, up to the next blank line."""
+    start = output.index(heading)
+    end = output.find("\n\n", start)
+    return output[start : end if end != -1 else len(output)]
+
+
+def test_prints_every_section(output: str) -> None:
+    for heading in (
+        "== Throughput (MB/s of input) ==",
+        "Ratios termscribe/peer",
+        "Hostile inputs: time per byte over colour-log's",
+        "== Per-chunk cost ==",
+        "== Streamed export ==",
+        "== Targets ==",
+    ):
+        assert heading in output
+
+
+@pytest.mark.parametrize("name", INPUTS)
+def test_every_implementation_has_a_number_on_every_input(output: str, name: str) -> None:
+    table = _section(output, f"\n{name} (")
+    for impl in _implementations():
+        # A throughput, or an explicit timeout: never a missing row.
+        assert re.search(rf"^{re.escape(impl)}\s+({NUMBER}|timeout)\b", table, re.M), (
+            f"{impl} on {name}:\n{table}"
+        )
+
+
+def _peers_installed() -> bool:
+    return all(importlib.util.find_spec(package) for package in ("ansi2html", "rich"))
+
+
+def test_ratios_have_a_number_for_every_input(output: str) -> None:
+    ratios = _section(output, "Ratios termscribe/peer")
+    # Three ratios a row; a peer that timed out leaves no ratio to print.
+    cell = rf"({NUMBER}×|peer timed out)" if _peers_installed() else r"\S+"
+    for name in INPUTS:
+        assert re.search(rf"^{re.escape(name)}\s+{cell}\s+{cell}\s+{cell}$", ratios, re.M), name
+
+
+def test_chunk_and_stream_tables_have_numbers(output: str) -> None:
+    chunks = output[output.index("== Per-chunk cost ==") :]
+    for name in ("npm-install", "colour-log"):
+        table = _section(chunks, f"\n{name} (")
+        for label in ("1 B", "64 B", "4096 B", "one feed"):
+            assert re.search(rf"^{label}\s+{NUMBER}\s+{NUMBER}×$", table, re.M), label
+    stream = _section(output, "Streamed export\nformat")
+    for name in ("text", "html"):
+        assert re.search(rf"^{name}\s+20\.0 MB\s.*\s{NUMBER} MB\s", stream, re.M), name
+
+
+def test_every_target_is_judged(output: str) -> None:
+    targets = _section(output, "Targets\ntarget")
+    verdicts = re.findall(r"\s(PASS|FAIL|not measured)$", targets, re.M)
+    assert len(verdicts) == 13
+    if _peers_installed():
+        assert "not measured" not in verdicts
