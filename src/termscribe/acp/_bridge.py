@@ -400,10 +400,10 @@ class V2ToV1Bridge:
         if force:
             return call.pending > 0
         waited = None
-        if self._now is not None and call.last_sent_ms is not None:
+        if self._now is not None:
+            if call.last_sent_ms is None:  # sent before the clock was known: count from now
+                call.last_sent_ms = self._now
             waited = self._now - call.last_sent_ms
-        elif self._now is not None:
-            waited = float("inf")
         return self.policy.due(call.pending, call.last_size, waited)
 
     def _render(self, call: ToolCallState) -> list[JsonObject]:
