@@ -48,7 +48,7 @@ from ._line import (
     StylePalette,
     omission_marker,
 )
-from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, soft_reset
+from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_rows, soft_reset
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
@@ -549,10 +549,7 @@ class LinesModel(Performer):
 
     def _scroll_down(self, count: int) -> None:
         screen = self._screen
-        rows = screen.rows
-        for _ in range(min(count, screen.bottom - screen.top + 1)):
-            del rows[screen.bottom]
-            rows.insert(screen.top, Row())
+        shift_rows(screen.rows, screen.top, screen.bottom, count)
 
     def _tab(self, count: int) -> None:
         x = self.x

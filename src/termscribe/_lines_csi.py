@@ -162,38 +162,38 @@ def ich(m: LinesModel, v: Params, _last: str) -> None:
     m.x = saved
 
 
+def shift_rows(rows: list[Row], start: int, end: int, count: int) -> None:
+    """Move rows [start, end] down by ``count`` (up when negative); rows
+    moved out of the range are lost and blank rows fill the gap."""
+    count = max(-(end - start + 1), min(count, end - start + 1))
+    if count > 0:
+        rows[start : end + 1] = [Row() for _ in range(count)] + rows[start : end + 1 - count]
+    elif count < 0:
+        rows[start : end + 1] = rows[start - count : end + 1] + [Row() for _ in range(-count)]
+
+
 def il(m: LinesModel, v: Params, _last: str) -> None:
     screen = m._screen
-    if not screen.top <= m.y <= screen.bottom:
-        return
-    rows = screen.rows
-    for _ in range(min(arg(v, 0, 1), screen.bottom - m.y + 1)):
-        del rows[screen.bottom]
-        rows.insert(m.y, Row())
-    m.x = 0
+    if screen.top <= m.y <= screen.bottom:
+        shift_rows(screen.rows, m.y, screen.bottom, arg(v, 0, 1))
+        m.x = 0
 
 
 def dl(m: LinesModel, v: Params, _last: str) -> None:
     screen = m._screen
-    if not screen.top <= m.y <= screen.bottom:
-        return
-    rows = screen.rows
-    for _ in range(min(arg(v, 0, 1), screen.bottom - m.y + 1)):
-        del rows[m.y]
-        rows.insert(screen.bottom, Row())
-    m.x = 0
+    if screen.top <= m.y <= screen.bottom:
+        shift_rows(screen.rows, m.y, screen.bottom, -arg(v, 0, 1))
+        m.x = 0
 
 
 def su(m: LinesModel, v: Params, _last: str) -> None:
     screen = m._screen
-    rows = screen.rows
-    for _ in range(min(arg(v, 0, 1), screen.bottom - screen.top + 1)):
-        del rows[screen.top]
-        rows.insert(screen.bottom, Row())
+    shift_rows(screen.rows, screen.top, screen.bottom, -arg(v, 0, 1))
 
 
 def sd(m: LinesModel, v: Params, _last: str) -> None:
-    m._scroll_down(arg(v, 0, 1))
+    screen = m._screen
+    shift_rows(screen.rows, screen.top, screen.bottom, arg(v, 0, 1))
 
 
 def rep(m: LinesModel, v: Params, last: str) -> None:

@@ -138,6 +138,12 @@ _PASSTHROUGH_RUN = re.compile(r"[^\x18\x1a\x1b\x7f-\x9f]+")
 _SOS_RUN = re.compile(r"[^\x07\x18\x1a\x1b\x80-\x9f]+")
 
 
+# (entry, param, intermediate, ignore) states of a DCS header and of a CSI.
+_HEADER_STATES = {
+    False: (DCS_ENTRY, DCS_PARAM, DCS_INTERMEDIATE, DCS_IGNORE),
+    True: (CSI_ENTRY, CSI_PARAM, CSI_INTERMEDIATE, CSI_IGNORE),
+}
+
 # (state, (private, params, intermediates, final), payload) of a string that
 # saw ESC and is dispatched only if ST follows.
 _PendingString = tuple[int, tuple[str, str, str, str], str]
@@ -343,11 +349,11 @@ class Parser:
         if state == ESCAPE_INTERMEDIATE:
             return self._escape_intermediate(o, i)
         if state in (CSI_ENTRY, CSI_PARAM, CSI_INTERMEDIATE):
-            return self._csi(text, i, o)
+            return self._header(text, i, o)
         if state == CSI_IGNORE:
             return self._csi_ignore(text, i, o)
         if state in (DCS_ENTRY, DCS_PARAM, DCS_INTERMEDIATE):
-            return self._dcs_header(text, i, o)
+            return self._header(text, i, o)
         if state == DCS_PASSTHROUGH:
             return self._dcs_passthrough(text, i)
         if state == DCS_IGNORE:
@@ -423,39 +429,46 @@ class Parser:
             self._perform.esc_dispatch(self._collect, final)
         self._state = GROUND
 
-    def _csi(self, text: str, i: int, o: int) -> int:
+    def _header(self, text: str, i: int, o: int) -> int:
+        """CSI_ENTRY/PARAM/INTERMEDIATE and DCS_ENTRY/PARAM/INTERMEDIATE: the
+        same transitions, except that C0 is executed in a CSI and ignored in
+        a DCS header, and the final byte dispatches a CSI but starts a DCS's
+        passthrough."""
         state = self._state
+        csi = state <= CSI_IGNORE
+        entry, param, intermediate, ignore = _HEADER_STATES[csi]
         if o < 0x20:
-            self._perform.execute(chr(o))
+            if csi:
+                self._perform.execute(chr(o))
             return i + 1
         if o == 0x7F:
             return i + 1
-        if 0x30 <= o <= 0x3B and state != CSI_INTERMEDIATE:
+        if 0x30 <= o <= 0x3B and state != intermediate:
             m = _PARAM_RUN.match(text, i)
             assert m is not None
             self._add_params(m.group())
-            self._state = CSI_PARAM
+            self._state = param
             return m.end()
-        if 0x3C <= o <= 0x3F:
-            if state == CSI_ENTRY:
-                self._private = chr(o)
-                self._state = CSI_PARAM
-            else:
-                self._state = CSI_IGNORE
+        if 0x3C <= o <= 0x3F and state == entry:
+            self._private = chr(o)
+            self._state = param
             return i + 1
         if 0x20 <= o <= 0x2F:
             self._collect_char(chr(o))
-            self._state = CSI_INTERMEDIATE
-            return i + 1
-        if 0x30 <= o <= 0x3F:  # parameter byte after an intermediate
-            self._state = CSI_IGNORE
+            self._state = intermediate
             return i + 1
         if 0x40 <= o <= 0x7E:
+            if not csi:
+                self._final = chr(o)
+                self._state = DCS_PASSTHROUGH
+                return i + 1
             if not self._ignore:
                 self._perform.csi_dispatch(self._private, self._params, self._collect, chr(o))
             self._state = GROUND
             return i + 1
-        self._state = CSI_IGNORE
+        # A marker after parameters, a parameter after an intermediate, or a
+        # code point above ASCII.
+        self._state = ignore
         return i + 1
 
     def _csi_ignore(self, text: str, i: int, o: int) -> int:
@@ -467,34 +480,6 @@ class Parser:
             return i + 1
         m = _IGNORE_RUN.match(text, i)
         return m.end() if m is not None else i + 1
-
-    def _dcs_header(self, text: str, i: int, o: int) -> int:
-        state = self._state
-        if o < 0x20 or o == 0x7F:
-            return i + 1
-        if 0x30 <= o <= 0x3B and state != DCS_INTERMEDIATE:
-            m = _PARAM_RUN.match(text, i)
-            assert m is not None
-            self._add_params(m.group())
-            self._state = DCS_PARAM
-            return m.end()
-        if 0x3C <= o <= 0x3F:
-            if state == DCS_ENTRY:
-                self._private = chr(o)
-                self._state = DCS_PARAM
-            else:
-                self._state = DCS_IGNORE
-            return i + 1
-        if 0x20 <= o <= 0x2F:
-            self._collect_char(chr(o))
-            self._state = DCS_INTERMEDIATE
-            return i + 1
-        if 0x40 <= o <= 0x7E:
-            self._final = chr(o)
-            self._state = DCS_PASSTHROUGH
-            return i + 1
-        self._state = DCS_IGNORE
-        return i + 1
 
     def _dcs_passthrough(self, text: str, i: int) -> int:
         m = _PASSTHROUGH_RUN.match(text, i)
