@@ -1,0 +1,28 @@
+"""docs/bridge.md: its example runs and its numbers and names are current."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from termscribe.acp import DEFAULT_MAX_TEXT_CHARS, ResendPolicy
+from termscribe.acp._bridge_policy import DEFAULT_FLUSH_BYTES, DEFAULT_FLUSH_MS
+
+DOC = Path(__file__).parents[2] / "docs" / "bridge.md"
+
+
+def test_python_example_runs() -> None:
+    blocks = re.findall(r"^```python\n(.*?)^```$", DOC.read_text(encoding="utf-8"), re.S | re.M)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, str(DOC), "exec"), {})
+
+
+def test_documented_defaults_match_the_code() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    policy = ResendPolicy()
+    assert DEFAULT_MAX_TEXT_CHARS == 64 * 1024 and "64 Ki characters" in text
+    assert policy.min_bytes == 1024 and "at least 1 KiB" in text
+    assert policy.max_delay_ms == 500 and "waited 500 ms" in text
+    assert DEFAULT_FLUSH_MS == 100 and "(default 100;" in text
+    assert DEFAULT_FLUSH_BYTES == 64 * 1024 and "64 KiB wait" in text
