@@ -71,7 +71,8 @@ MB = 1_000_000
 PYTE_CAP = 200_000
 # A call that takes longer than this is stopped and reported as a timeout
 # (a peer may be quadratic on a hostile input; the run must still finish).
-TIMEOUT_S = 60.0
+# A call that raises is reported as failed, with the exception's name.
+TIMEOUT_S = 30.0
 QUICK_TIMEOUT_S = 10.0
 
 # --quick cuts every input (and the pyte cap) to this fraction.
@@ -440,8 +441,9 @@ def _on_alarm(signum: int, frame: object) -> None:
     raise _Timeout
 
 
-def timed(func: Callable[[], object], budget: float) -> float | None:
-    """Seconds one call of ``func`` takes, or None if it ran past ``budget``."""
+def timed(func: Callable[[], object], budget: float) -> float | str:
+    """Seconds one call of ``func`` takes, or why it has no time: it ran past
+    ``budget`` or raised (peers are not all safe on hostile input)."""
     gc.collect()
     # SIGALRM interrupts pure-Python loops and regex matching alike; without
     # it (not on Unix) every call simply runs to the end.
@@ -454,7 +456,9 @@ def timed(func: Callable[[], object], budget: float) -> float | None:
         result = func()
         elapsed = time.perf_counter() - start
     except _Timeout:
-        return None
+        return f"timed out after {budget:.0f} s"
+    except Exception as error:
+        return f"raised {type(error).__name__}"
     finally:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -464,21 +468,28 @@ def timed(func: Callable[[], object], budget: float) -> float | None:
     return elapsed
 
 
-def best_of(func: Callable[[], object], runs: int, budget: float) -> float | None:
+def best_of(func: Callable[[], object], runs: int, budget: float) -> float | str:
     best: float | None = None
     for _ in range(runs):
         elapsed = timed(func, budget)
-        if elapsed is None:
-            return None  # one timeout is enough: the others would time out too
+        if isinstance(elapsed, str):
+            return elapsed  # one failure is enough: the other runs would fail too
         best = elapsed if best is None else min(best, elapsed)
+    assert best is not None
     return best
 
 
 @dataclass
 class Measure:
-    seconds: float | None  # None: timed out
+    seconds: float | None  # None: failed, see note
     nbytes: int
     note: str = ""
+
+    @classmethod
+    def of(cls, outcome: float | str, nbytes: int, note: str = "") -> Measure:
+        if isinstance(outcome, str):
+            return cls(None, nbytes, f"{outcome}, {note}" if note else outcome)
+        return cls(outcome, nbytes, note)
 
     @property
     def mbps(self) -> float | None:
@@ -502,13 +513,13 @@ def fmt_ratio(value: float | None) -> str:
     if value is None:
         return "–"
     if value == float("inf"):
-        return "peer timed out"  # ours finished, the peer did not: no finite ratio
+        return "peer failed"  # ours finished, the peer did not: no finite ratio
     return f"{fmt_num(value)}×"
 
 
 def fmt_slowdown(value: float | None) -> str:
-    """A hostile/normal time ratio; infinite when termscribe itself timed out."""
-    return "timeout" if value == float("inf") else fmt_ratio(value)
+    """A hostile/normal time ratio; infinite when termscribe itself failed."""
+    return "failed" if value == float("inf") else fmt_ratio(value)
 
 
 def fmt_mb(nbytes: int) -> str:
@@ -582,10 +593,8 @@ def run_throughput(
             note = f"first {fmt_mb(len(fed))}" if len(fed) < len(payload) else ""
             progress(f"  {item.name}: {impl.name} ({fmt_mb(len(fed))})")
             run = impl.run
-            seconds = best_of(lambda run=run, fed=fed: run(fed), runs, budget)
-            if seconds is None:
-                note = f"timed out after {budget:.0f} s" + (f", {note}" if note else "")
-            row[impl.name] = Measure(seconds, len(fed), note)
+            outcome = best_of(lambda run=run, fed=fed: run(fed), runs, budget)
+            row[impl.name] = Measure.of(outcome, len(fed), note)
     return results
 
 
@@ -614,8 +623,8 @@ def run_chunks(
             # Cut before timing: only feed() and finish() are measured.
             chunks = [payload] if size is None else chunked(payload, size)
             progress(f"  {item.name}: feed in {label} chunks")
-            seconds = best_of(lambda chunks=chunks: feed_all(chunks), runs, budget)
-            row[label] = Measure(seconds, len(payload))
+            outcome = best_of(lambda chunks=chunks: feed_all(chunks), runs, budget)
+            row[label] = Measure.of(outcome, len(payload))
             del chunks
     return results
 
@@ -729,7 +738,7 @@ def _ratio(results: dict[str, dict[str, Measure]], name: str, ours: str, peer: s
     if a.mbps is None:
         return None
     if b.mbps is None:
-        return float("inf")  # the peer timed out: any finished run is faster
+        return float("inf")  # the peer failed: any finished run is better
     return a.mbps / b.mbps
 
 
@@ -896,7 +905,7 @@ def describe_throughput(
                 rows.append([impl.name, "–", "–", "not installed"])
                 continue
             if measure.seconds is None:
-                rows.append([impl.name, "timeout", "–", measure.note])
+                rows.append([impl.name, "failed", "–", measure.note])
                 continue
             assert measure.mbps is not None
             rows.append(
@@ -942,7 +951,7 @@ def describe_chunks(
         rows = []
         for label, measure in row.items():
             if measure.seconds is None or measure.mbps is None:
-                rows.append([label, "timeout", "–"])
+                rows.append([label, f"failed ({measure.note})", "–"])
                 continue
             ratio = measure.seconds / whole if whole else None
             rows.append([label, fmt_num(measure.mbps), fmt_ratio(ratio)])
