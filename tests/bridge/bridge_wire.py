@@ -120,6 +120,8 @@ def terminal_items(messages: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every v1 terminal content item among messages."""
     found = []
     for update in updates(messages):
+        if update["sessionUpdate"] not in ("tool_call", "tool_call_update"):
+            continue
         for item in update.get("content") or []:
             if item.get("type") == "terminal":
                 found.append(item)
@@ -159,6 +161,8 @@ def last_blocks(messages: Iterable[dict[str, Any]]) -> dict[str, str]:
     """The last text block sent per tool call (text items holding a console fence)."""
     blocks: dict[str, str] = {}
     for update in updates(messages):
+        if update["sessionUpdate"] not in ("tool_call", "tool_call_update"):
+            continue
         for item in update.get("content") or []:
             text = item.get("content", {}).get("text", "")
             if item.get("type") == "content" and "console\n" in text.split("\n", 1)[0] + "\n":
