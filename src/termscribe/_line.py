@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import accumulate
+from operator import itemgetter
 
 from ._style import DEFAULT, Style
 
@@ -56,19 +58,39 @@ MAX_LINE_CELLS = 65536
 MAX_STYLES = 65536
 
 
+# Distinct (style, SGR) transitions remembered per palette.
+_MAX_CACHED_SGR = 4096
+
+
 def omission_marker(count: int, what: str = "characters") -> str:
     """The visible text that stands for content dropped by a cap."""
     return f"[termscribe: {count} {what} omitted]"
 
 
 class StylePalette:
-    """Maps styles to the one-character codes stored in ``Row.styles``."""
+    """Maps styles to the one-character codes stored in ``Row.styles``.
 
-    __slots__ = ("_codes", "styles")
+    A model's current style is always ``styles[ord(code)]`` for its current
+    code, so that a full palette degrades every path the same way."""
+
+    __slots__ = ("_codes", "after_sgr_cache", "styles")
 
     def __init__(self) -> None:
         self.styles: list[Style] = [DEFAULT]
         self._codes: dict[Style, str] = {DEFAULT: "\x00"}
+        #: code + raw SGR parameters -> the code after that SGR.
+        self.after_sgr_cache: dict[str, str] = {}
+
+    def after_sgr(self, code: str, raw: str) -> str:
+        """The code of the style ``CSI raw m`` makes of the style of ``code``."""
+        key = code + raw
+        after = self.after_sgr_cache.get(key)
+        if after is None:
+            if len(self.after_sgr_cache) >= _MAX_CACHED_SGR:
+                self.after_sgr_cache.clear()
+            after = self.code(self.styles[ord(code)].apply_sgr(raw))
+            self.after_sgr_cache[key] = after
+        return after
 
     def code(self, style: Style) -> str:
         code = self._codes.get(style)
@@ -150,12 +172,13 @@ class Line:
             runs: list[Run] = []
             _append_runs(runs, row, len(text), palette)
             return cls(tuple(runs))
-        return cls(
-            tuple(
-                (text[match.start() : match.end()], palette[ord(match.group(1))])
-                for match in _SAME.finditer(styles)
-            )
-        )
+        # Runs of equal style codes, cut and mapped by C-level iterators.
+        found = _RUNS.findall(styles)
+        ends = list(accumulate(map(len, map(_first, found))))
+        starts = [0, *ends[:-1]]
+        texts = map(text.__getitem__, map(slice, starts, ends))
+        styles_of_runs = map(palette.__getitem__, map(ord, map(_second, found)))
+        return cls(tuple(zip(texts, styles_of_runs, strict=True)))
 
     @classmethod
     def from_rows(
@@ -189,8 +212,11 @@ _EMPTY_RUNS: tuple[Run, ...] = (("", DEFAULT),)
 #: The line of a blank row, shared (5 million empty lines cost one object).
 EMPTY_LINE = Line(_EMPTY_RUNS)
 
-# A run of equal style codes.
+# A run of equal style codes (and, in _RUNS, the whole run too).
 _SAME = re.compile(r"(.)\1*", re.DOTALL)
+_RUNS = re.compile(r"((.)\2*)", re.DOTALL)
+_first = itemgetter(0)
+_second = itemgetter(1)
 
 
 def _plain(text: str) -> str:

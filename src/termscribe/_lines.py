@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import groupby, repeat
+from operator import mul
 
 from ._edit import insert_blanks, write
 from ._line import (
@@ -65,6 +66,9 @@ from ._unicode import (
 )
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
+
+# SGR sequences (of whole styled runs) remembered per model.
+_MAX_SGR_RUNS = 1024
 
 #: VT100 line-drawing characters (ESC ( 0), as xterm maps them.
 DEC_SPECIAL_GRAPHICS = str.maketrans(
@@ -126,6 +130,7 @@ class LinesModel(Performer):
         self._palette = StylePalette()
         self._style = DEFAULT
         self._code: str | None = "\x00" if styled else None  # current style's cell code
+        self._sgr_runs: dict[str, tuple[str, ...]] = {}  # see _append_styled
         self.autowrap = True
         self.origin = False
         self.insert = False
@@ -154,9 +159,14 @@ class LinesModel(Performer):
 
     @style.setter
     def style(self, style: Style) -> None:
-        self._style = style
-        if self._code is not None:
-            self._code = self._palette.code(style)
+        if self._code is None:
+            self._style = style
+        else:
+            self._set_code(self._palette.code(style))
+
+    def _set_code(self, code: str) -> None:
+        self._code = code
+        self._style = self._palette.styles[ord(code)]
 
     @property
     def palette(self) -> list[Style]:
@@ -286,17 +296,11 @@ class LinesModel(Performer):
             return
         if parts[0]:
             self.print(parts[0])
-        style = self._style
-        code = self._palette.code
+        after_sgr = self._palette.after_sgr
         for index in range(1, len(parts), 2):
-            style = style.apply_sgr(parts[index])
-            text = parts[index + 1]
-            if text:
-                self._style = style
-                self._code = code(style)
-                self.print(text)
-        self._style = style
-        self._code = code(style)
+            self._set_code(after_sgr(self._code or "\x00", parts[index]))
+            if parts[index + 1]:
+                self.print(parts[index + 1])
 
     def _append_styled(self, parts: list[str]) -> bool:
         """The common case of print_with_sgr, done with two string appends:
@@ -312,19 +316,32 @@ class LinesModel(Performer):
         n = len(text)
         if not n or x + n > MAX_LINE_CELLS or not (text.isascii() or is_simple_run(text)):
             return False
-        style = self._style
-        code_of = self._palette.code
-        codes = [code_of(style) * len(parts[0])]
-        for index in range(1, len(parts), 2):
-            style = style.apply_sgr(parts[index])
-            codes.append(code_of(style) * len(parts[index + 1]))
+        code = self._code or "\x00"
+        # The codes after each SGR of the run, cached for the whole sequence:
+        # logs repeat the same colour pattern line after line.
+        key = code + "\x1b".join(parts[1::2])
+        after = self._sgr_runs.get(key)
+        if after is None:
+            after = self._sgr_codes(code, parts[1::2])
         row.text += text
-        row.styles += "".join(codes)
+        row.styles += code * len(parts[0]) + "".join(map(mul, after, map(len, parts[2::2])))
         self.x = x + n
-        self._style = style
-        self._code = code_of(style)
+        self._set_code(after[-1])
         self._last = text[-1]
         return True
+
+    def _sgr_codes(self, code: str, sgrs: list[str]) -> tuple[str, ...]:
+        """The code after each of ``sgrs`` applied in turn, remembered."""
+        after_sgr = self._palette.after_sgr
+        codes = []
+        current = code
+        for raw in sgrs:
+            current = after_sgr(current, raw)
+            codes.append(current)
+        if len(self._sgr_runs) >= _MAX_SGR_RUNS:
+            self._sgr_runs.clear()
+        result = self._sgr_runs[code + "\x1b".join(sgrs)] = tuple(codes)
+        return result
 
     def _print_unicode(self, text: str) -> None:
         """Print a run that needs more than single cells, group by group of
@@ -667,8 +684,8 @@ class LinesModel(Performer):
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         if final == "m":
-            if not private and not intermediates and self.styled:
-                self.style = self.style.apply_sgr(params)
+            if not private and not intermediates and self._code is not None:
+                self._set_code(self._palette.after_sgr(self._code, params))
             return
         last = self._last
         self._last = ""
