@@ -48,7 +48,12 @@ What is done here instead, and why:
 * DECSC/DECRC keep one saved cursor per screen, as a terminal does (pyte
   keeps an unbounded stack).
 * The alternate screen (modes 47, 1047, 1049) is a second pyte buffer
-  swapped in; it is blank whenever it is entered (xterm.js).
+  swapped in, with its own margins, saved cursor and tab stops; it is blank
+  whenever it is entered (xterm.js; the ``lines`` model, like xterm, keeps
+  its content for 47 and 1047).
+* A pending wrap (the cursor just past the last column) ends, the cursor
+  moving to the last column, before IND, RI, ICH, DCH, ECH, IL and DL and
+  after DECRC, and survives HT, CHT and CBT, as in xterm.js.
 * Modes: only insert (4), autowrap (?7) and origin (?6) change anything;
   pyte's 132-column (?3) and reverse-video (?5) handling are never invoked.
 * OSC 8 links are dropped (their text stays): pyte's cells have no room for
@@ -61,6 +66,8 @@ right-trimmed of spaces, blank rows at the bottom left out.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from typing import ClassVar
 
 import pyte
 from pyte import modes
@@ -82,6 +89,7 @@ __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
 MAX_SCREEN_COLUMNS = 1000
 MAX_SCREEN_ROWS = 500
 
+_TAB = 8
 _BLANK = Char(" ")
 _Row = StaticDefaultDict[int, Char]
 _Buffer = dict[int, _Row]
@@ -115,6 +123,10 @@ class _Saved:
 class ScreenModel(Performer):
     """Interprets parser events into a pyte screen; see the module docstring."""
 
+    #: Control sequence handlers by final character (set below the class; a
+    #: subclass that overrides a handler gives its own table).
+    csi_handlers: ClassVar[dict[str, Callable[[ScreenModel, _Params, str], None]]]
+
     def __init__(
         self, columns: int, rows: int, *, snapshot: bool = False, styled: bool = True
     ) -> None:
@@ -139,7 +151,8 @@ class ScreenModel(Performer):
         self._saved: _Saved | None = None
         # While the alternate screen shows: the normal screen's buffer,
         # margins and saved cursor.
-        self._normal: tuple[_Buffer, Margins | None, _Saved | None] | None = None
+        self._normal: tuple[_Buffer, Margins | None, _Saved | None, set[int]] | None = None
+        self._alt_saved: _Saved | None = None  # kept between visits (xterm.js)
         self._left_alt: _Buffer | None = None  # the alternate screen as last left
 
     # -- queries -----------------------------------------------------------
@@ -296,6 +309,7 @@ class ScreenModel(Performer):
         elif control == "\x0f":
             self._shift(0)
         elif control == "\x84":
+            self._restrict()
             self._index()
         elif control == "\x85":
             cursor.x = 0
@@ -303,6 +317,7 @@ class ScreenModel(Performer):
         elif control == "\x88":
             self._set_tab()
         elif control == "\x8d":
+            self._restrict()
             self._reverse_index()
 
     def _shift(self, gl: int) -> None:
@@ -314,6 +329,17 @@ class ScreenModel(Performer):
         if margins is None:
             return 0, self.height - 1
         return margins.top, margins.bottom
+
+    def _restrict(self) -> None:
+        """End a pending wrap (the cursor past the last column) and, in
+        origin mode, keep the cursor inside the scroll region: what xterm
+        does before IND, RI, ICH, DCH, ECH, IL and DL and after DECRC."""
+        cursor = self.screen.cursor
+        if cursor.x >= self.width:
+            cursor.x = self.width - 1
+        if self.origin:
+            top, bottom = self._region()
+            cursor.y = min(max(cursor.y, top), bottom)
 
     def _index(self) -> None:
         screen = self.screen
@@ -335,6 +361,8 @@ class ScreenModel(Performer):
         screen = self.screen
         cursor = screen.cursor
         last = self.width - 1
+        if cursor.x > last:  # a pending wrap stays pending (xterm.js)
+            return
         for _ in range(min(count, self.width)):
             if cursor.x >= last:
                 break
@@ -343,7 +371,9 @@ class ScreenModel(Performer):
 
     def _back_tab(self, count: int) -> None:
         screen = self.screen
-        x = min(screen.cursor.x, self.width - 1)
+        x = screen.cursor.x
+        if x >= self.width:  # a pending wrap stays pending (xterm.js)
+            return
         for _ in range(min(count, self.width)):
             if x <= 0:
                 break
@@ -363,11 +393,13 @@ class ScreenModel(Performer):
             elif final == "8":
                 self._restore_cursor()
             elif final == "D":
+                self._restrict()
                 self._index()
             elif final == "E":
                 self.screen.cursor.x = 0
                 self._index()
             elif final == "M":
+                self._restrict()
                 self._reverse_index()
             elif final == "H":
                 self._set_tab()
@@ -409,6 +441,7 @@ class ScreenModel(Performer):
             self._gl = saved.gl
             self.origin = saved.origin
         self._translate = self._charsets[self._gl]
+        self._restrict()
 
     def _reset(self) -> None:
         """RIS: a fresh terminal."""
@@ -418,6 +451,7 @@ class ScreenModel(Performer):
             self._normal = None
         screen.buffer = _new_buffer()
         screen.reset()
+        self._alt_saved = None
         self.style = DEFAULT
         self.autowrap = True
         self.origin = False
@@ -466,7 +500,7 @@ class ScreenModel(Performer):
             if private == "?" and final in "hl":
                 self._private_mode(params, final == "h")
             return
-        handler = _CSI.get(final)
+        handler = self.csi_handlers.get(final)
         if handler is not None:
             handler(self, parse_params(params), last)
 
@@ -576,6 +610,7 @@ class ScreenModel(Performer):
         self._erase_in_row(self._arg(v, 0, 0))
 
     def _ech(self, v: _Params, _last: str) -> None:
+        self._restrict()
         cursor = self.screen.cursor
         attrs = cursor.attrs
         cursor.attrs = self._erase_char()
@@ -583,18 +618,14 @@ class ScreenModel(Performer):
         cursor.attrs = attrs
 
     def _dch(self, v: _Params, _last: str) -> None:
-        screen = self.screen
-        cursor = screen.cursor
-        x = cursor.x
-        cursor.x = self._clamp_x()
-        screen.delete_characters(min(self._arg(v, 0, 1), self.width))
-        cursor.x = x
+        self._restrict()
+        self.screen.delete_characters(min(self._arg(v, 0, 1), self.width))
 
     def _ich(self, v: _Params, _last: str) -> None:
+        self._restrict()
         screen = self.screen
         cursor = screen.cursor
-        x = cursor.x
-        start = cursor.x = self._clamp_x()
+        start = cursor.x
         count = min(self._arg(v, 0, 1), self.width - start)
         screen.insert_characters(count)
         row = screen.buffer[cursor.y]
@@ -603,7 +634,6 @@ class ScreenModel(Performer):
         if erase is not _BLANK:
             for column in range(start, start + count):
                 row[column] = erase
-        cursor.x = x
 
     def _in_region(self) -> bool:
         top, bottom = self._region()
@@ -617,10 +647,12 @@ class ScreenModel(Performer):
                 buffer[y] = _new_row()
 
     def _il(self, v: _Params, _last: str) -> None:
+        self._restrict()
         if self._in_region():
             self.screen.insert_lines(min(self._arg(v, 0, 1), self.height))
 
     def _dl(self, v: _Params, _last: str) -> None:
+        self._restrict()
         if self._in_region():
             self._materialise(self.screen.cursor.y)
             self.screen.delete_lines(min(self._arg(v, 0, 1), self.height))
@@ -710,22 +742,27 @@ class ScreenModel(Performer):
                 self._alternate_screen(mode, on)
 
     def _alternate_screen(self, mode: int, on: bool) -> None:
+        """Modes 47, 1047, 1049 as xterm.js does them: the alternate screen
+        is blank, with default margins and tab stops, whenever it is entered;
+        1049 saves the cursor (in the screen showing) when set and restores
+        it (from the normal screen) when reset, even if nothing switched."""
         screen = self.screen
         if on:
-            if self._normal is not None:
-                return
             if mode == 1049:
                 self._save_cursor()
-            self._normal = (screen.buffer, screen.margins, self._saved)
+            if self._normal is not None:
+                return
+            self._normal = (screen.buffer, screen.margins, self._saved, screen.tabstops)
             screen.buffer = _new_buffer()
             screen.set_margins()
-            self._saved = None
+            screen.tabstops = set(range(_TAB, self.width, _TAB))
+            self._saved = self._alt_saved
         else:
-            if self._normal is None:
-                return
-            self._left_alt = screen.buffer
-            screen.buffer, screen.margins, self._saved = self._normal
-            self._normal = None
+            if self._normal is not None:
+                self._left_alt = screen.buffer
+                self._alt_saved = self._saved
+                screen.buffer, screen.margins, self._saved, screen.tabstops = self._normal
+                self._normal = None
             if mode == 1049:
                 self._restore_cursor()
 
@@ -735,7 +772,7 @@ class ScreenModel(Performer):
         self._last = ""
 
 
-_CSI = {
+ScreenModel.csi_handlers = {
     "A": ScreenModel._cuu,
     "B": ScreenModel._cud,
     "C": ScreenModel._cuf,
