@@ -152,9 +152,11 @@ class Line:
 
     __slots__ = ("runs", "text")
 
-    def __init__(self, runs: tuple[Run, ...]) -> None:
+    def __init__(self, runs: tuple[Run, ...], text: str | None = None) -> None:
         self.runs = runs
-        self.text = runs[0][0] if len(runs) == 1 else "".join(text for text, _ in runs)
+        if text is None:
+            text = runs[0][0] if len(runs) == 1 else "".join(map(_first, runs))
+        self.text = text
 
     @classmethod
     def from_row(cls, row: Row, palette: Sequence[Style]) -> Line:
@@ -173,12 +175,10 @@ class Line:
             _append_runs(runs, row, len(text), palette)
             return cls(tuple(runs))
         # Runs of equal style codes, cut and mapped by C-level iterators.
-        found = _RUNS.findall(styles)
-        ends = list(accumulate(map(len, map(_first, found))))
-        starts = [0, *ends[:-1]]
-        texts = map(text.__getitem__, map(slice, starts, ends))
-        styles_of_runs = map(palette.__getitem__, map(ord, map(_second, found)))
-        return cls(tuple(zip(texts, styles_of_runs, strict=True)))
+        ends, codes = _style_runs(styles)
+        texts = map(text.__getitem__, map(slice, [0, *ends[:-1]], ends))
+        styles_of_runs = map(palette.__getitem__, map(ord, codes))
+        return cls(tuple(zip(texts, styles_of_runs, strict=True)), text)
 
     @classmethod
     def from_rows(
@@ -217,6 +217,33 @@ _SAME = re.compile(r"(.)\1*", re.DOTALL)
 _RUNS = re.compile(r"((.)\2*)", re.DOTALL)
 _first = itemgetter(0)
 _second = itemgetter(1)
+
+
+def _style_runs(styles: str) -> tuple[list[int], list[str]]:
+    """End index and code of each run of equal codes in ``styles``.
+
+    ``lstrip`` finds a run's end in C; each step copies the rest of the row,
+    so after a few dozen runs (style churn) one regex pass takes over."""
+    ends: list[int] = []
+    codes: list[str] = []
+    total = len(styles)
+    rest = styles
+    while rest:
+        if len(codes) == _LSTRIP_RUNS:
+            found = _RUNS.findall(rest)
+            base = total - len(rest)
+            ends.extend(accumulate(map(len, map(_first, found)), initial=base))
+            del ends[len(codes)]  # the initial value
+            codes.extend(map(_second, found))
+            break
+        code = rest[0]
+        rest = rest.lstrip(code)
+        ends.append(total - len(rest))
+        codes.append(code)
+    return ends, codes
+
+
+_LSTRIP_RUNS = 32
 
 
 def _plain(text: str) -> str:

@@ -303,17 +303,14 @@ class LinesModel(Performer):
                 self.print(parts[index + 1])
 
     def _append_styled(self, parts: list[str]) -> bool:
-        """The common case of print_with_sgr, done with two string appends:
-        single-cell text added at the end of an unbounded row. Returns False
-        (having done nothing) when the general path is needed."""
+        """The common case of print_with_sgr, done with a few string slices:
+        single-cell text in an unbounded row. Returns False (having done
+        nothing) when the general path is needed."""
         if self.width is not None or self.insert or self._translate:
-            return False
-        row = self._rows[self.y]
-        x = self.x
-        if x != len(row.text):
             return False
         text = "".join(parts[::2])
         n = len(text)
+        x = self.x
         if not n or x + n > MAX_LINE_CELLS or not (text.isascii() or is_simple_run(text)):
             return False
         code = self._code or "\x00"
@@ -323,8 +320,19 @@ class LinesModel(Performer):
         after = self._sgr_runs.get(key)
         if after is None:
             after = self._sgr_codes(code, parts[1::2])
-        row.text += text
-        row.styles += code * len(parts[0]) + "".join(map(mul, after, map(len, parts[2::2])))
+        codes = code * len(parts[0]) + "".join(map(mul, after, map(len, parts[2::2])))
+        row = self._rows[self.y]
+        length = len(row.text)
+        if x == length:
+            row.text += text
+            row.styles += codes
+        elif x > length:
+            row.text += BLANK * (x - length) + text
+            row.styles += "\x00" * (x - length) + codes
+        else:
+            write(row, x, text, None)  # text, wide characters and marks
+            styles = row.styles
+            row.styles = styles[:x] + codes + styles[x + n :]
         self.x = x + n
         self._set_code(after[-1])
         self._last = text[-1]
