@@ -6,25 +6,18 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from pathlib import Path
 
-DOC = Path(__file__).resolve().parents[2] / "README.md"
+from readme import README, readme_section
+
 SECTION = "## Using termscribe in an ACP client"
 
 
-def _section() -> str:
-    text = DOC.read_text(encoding="utf-8")
-    start = text.index(SECTION)
-    end = text.find("\n## ", start + len(SECTION))
-    return text[start : end if end >= 0 else len(text)]
-
-
 def test_python_example_runs_as_documented() -> None:
-    blocks = re.findall(r"```python\n(.*?)```", _section(), re.DOTALL)
+    blocks = re.findall(r"```python\n(.*?)```", readme_section(SECTION), re.DOTALL)
     assert len(blocks) == 1
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(blocks[0], str(DOC), "exec"), {})
+        exec(compile(blocks[0], str(README), "exec"), {})
     assert out.getvalue().splitlines() == [
         "$ cargo test  (in /workspace/project, exit 0)",
         "test result: ok✓ 12 passed",

@@ -1,6 +1,6 @@
 """ACP v2 display-only terminal output, client side: models, `TerminalStore`, export.
 
-Pure: no I/O.  See docs/acp.md for a walkthrough.
+Pure: no I/O.  The README's "Using termscribe in an ACP client" is a walkthrough.
 """
 
 from ._bridge import BRIDGE_MODES, BridgeResult, NotBridged, V2ToV1Bridge, mode_for_client
