@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from termscribe.cli import CHUNK_SIZE, main
 
 
@@ -77,3 +79,23 @@ def test_console_script_runs() -> None:
     )
     assert result.returncode == 0
     assert result.stdout == b"b\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_only_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("termscribe._cli_progress._AFTER", 0.0)
+    monkeypatch.setattr("termscribe._cli_progress._EVERY", 0.0)
+    source = tmp_path / "big.raw"
+    source.write_bytes(b"line\n" * (3 * CHUNK_SIZE // 5))
+    terminal = _Terminal()
+    status = main(["render", str(source)], stdout=io.BytesIO(), stderr=terminal)
+    shown = terminal.getvalue()
+    assert status == 0
+    assert shown.startswith("\rtermscribe render: ") and shown.endswith("\r\x1b[K")
+    plain = io.StringIO()
+    assert main(["render", str(source)], stdout=io.BytesIO(), stderr=plain) == 0
+    assert plain.getvalue() == ""

@@ -16,6 +16,7 @@ from functools import partial
 from typing import BinaryIO, TextIO
 
 from . import cli_acp, cli_bridge
+from ._cli_progress import Progress
 from ._line import Line
 from ._render_ansi import ansi_lines
 from ._render_html import html_end, html_lines, html_start
@@ -114,6 +115,7 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr:
         raise UsageError(str(exc)) from exc
     render_lines, start, end = _renderer(args)
     source = _open_input(args.input, stdin)
+    progress = Progress(stderr, "termscribe render")
     try:
         out = _open_output(args.output, stdout)
         try:
@@ -130,10 +132,12 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr:
                 committed = transcript.take_lines()
                 if committed:
                     out.write((render_lines(committed) + "\n").encode("utf-8"))
+                progress.update(source)
             transcript.finish()
             out.write((render_lines(transcript.lines()) + end).encode("utf-8"))
             out.flush()
         finally:
+            progress.clear()
             if out is not stdout:
                 out.close()
     finally:

@@ -19,12 +19,12 @@ import codecs
 import io
 import sys
 import tempfile
-import time
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from typing import IO, BinaryIO, Final, TextIO
 
 from . import MODES, html_end, html_lines, html_start
+from ._cli_progress import Progress
 from .acp import (
     SessionLog,
     TerminalKey,
@@ -48,8 +48,6 @@ MAX_ERRORS_SHOWN: Final = 20
 DEMO_HTML: Final = "termscribe-demo.html"
 # Spooled transcripts are read back in blocks of this size.
 _SPOOL_BLOCK: Final = 1024 * 1024
-_PROGRESS_AFTER: Final = 1.0  # seconds before a progress line appears
-_PROGRESS_EVERY: Final = 0.25
 
 _Out = TextIO | BinaryIO
 
@@ -144,7 +142,7 @@ def run_demo(
 def _replay(
     log: SessionLog, source: IO[bytes], name: str, err: TextIO, spool: _Spool | None = None
 ) -> None:
-    progress = _Progress(err)
+    progress = Progress(err, "termscribe acp")
     try:
         for number, line in _lines(source):
             if line is None:
@@ -153,7 +151,7 @@ def _replay(
             log.feed_line(line, number)
             if spool is not None:
                 spool.collect(log)
-            progress.update(number, source)
+            progress.update(source, number)
     except OSError as exc:
         raise _Failure(f"cannot read {name}: {exc.strerror or exc}") from exc
     finally:
@@ -283,36 +281,3 @@ def _report_issues(log: SessionLog, fmt: str, err: TextIO, prog: str = "termscri
         where = "listed in the JSON errors" if fmt == "json" else "not shown"
         print(f"{prog}: {len(log.errors) - shown} rejected lines {where}", file=err)
     return 1
-
-
-class _Progress:
-    """A progress line on stderr for long replays, only when stderr is a terminal."""
-
-    def __init__(self, err: TextIO) -> None:
-        self._err = err
-        self._enabled = err.isatty()
-        self._start = time.monotonic()
-        self._next = self._start + _PROGRESS_AFTER
-        self._shown = False
-
-    def update(self, lines: int, source: IO[bytes]) -> None:
-        if not self._enabled:
-            return
-        now = time.monotonic()
-        if now < self._next:
-            return
-        self._next = now + _PROGRESS_EVERY
-        try:
-            mib = source.tell() / (1024 * 1024)
-        except (OSError, ValueError):
-            mib = 0.0
-        size = f", {mib:.0f} MiB" if mib else ""
-        self._err.write(f"\rtermscribe acp: {lines} lines{size}")
-        self._err.flush()
-        self._shown = True
-
-    def clear(self) -> None:
-        if self._shown:
-            self._err.write("\r\x1b[K")
-            self._err.flush()
-            self._shown = False
