@@ -37,8 +37,10 @@ What is done here instead, and why:
   storm) and may join to the row above.
 * A wide character that does not fit in the last column wraps (pyte lets it
   stick out of the screen).
-* ED replaces whole rows instead of erasing cell by cell, so that repeating
-  ``CSI 2J`` costs rows, not cells; ED 3 erases only scrollback (nothing).
+* ED replaces whole rows (ED 2 the whole buffer) instead of erasing cell by
+  cell, so that repeating ``CSI 2J`` costs little; ED 3 erases only
+  scrollback (nothing). REP of a printable ASCII character prints it once
+  and copies its cell.
 * DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
   row in place when the row below it was never written. A cell ICH or an
   insert-mode print pushes past the right margin is dropped (pyte keeps it
@@ -83,11 +85,13 @@ from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, mar
 
 __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
 
-#: Screen size limits. Each erase or insert costs up to a row of cells and
-#: each scroll a screen of rows in pyte, so the size bounds the work one
-#: short sequence can cause.
-MAX_SCREEN_COLUMNS = 1000
-MAX_SCREEN_ROWS = 500
+#: Screen size limits. In pyte each insert or delete costs up to a row of
+#: cells and each scroll a pass over the rows, so the size bounds the work
+#: one short sequence can cause: at 80 x 24 no sequence repeated over a
+#: megabyte takes more than about 2.5 times as long as plain text; at 200
+#: rows a flood of line feeds takes about 12 times as long.
+MAX_SCREEN_COLUMNS = 500
+MAX_SCREEN_ROWS = 200
 
 _TAB = 8
 _BLANK = Char(" ")
@@ -100,8 +104,11 @@ def _new_row() -> _Row:
     return StaticDefaultDict(_BLANK)
 
 
-def _new_buffer() -> _Buffer:
-    return defaultdict(_new_row)
+def _new_buffer(erase: Char = _BLANK) -> _Buffer:
+    """A screen of blank rows (in the erase colour ``erase``)."""
+    if erase is _BLANK:
+        return defaultdict(_new_row)
+    return defaultdict(lambda: StaticDefaultDict(erase))
 
 
 class _Saved:
@@ -603,7 +610,7 @@ class ScreenModel(Performer):
             self._blank_rows(0, y)
             self._erase_in_row(1)
         elif mode == 2:
-            self._blank_rows(0, self.height)
+            self.screen.buffer = _new_buffer(self._erase_char())
         # mode 3 erases scrollback, which a screen does not have.
 
     def _el(self, v: _Params, _last: str) -> None:
@@ -675,9 +682,20 @@ class ScreenModel(Performer):
     def _rep(self, v: _Params, last: str) -> None:
         if not last:
             return
-        room = self.width - self.screen.cursor.x
+        cursor = self.screen.cursor
+        room = self.width - cursor.x
         count = min(self._arg(v, 0, 1), MAX_REPEAT, room if room > 0 else self.width)
-        self.print(last * count)
+        if count < 2 or self.insert or not self.autowrap or self._translate or last >= "\x7f":
+            self.print(last * count)
+            return
+        # Print one, then copy its cell: the count fits on the row (it stops
+        # at the margin), and pyte's per-character draw would make a 10-byte
+        # REP cost as much as printing the whole row.
+        self.print(last)
+        row = self.screen.buffer[cursor.y]
+        x = cursor.x
+        row.update(dict.fromkeys(range(x, x + count - 1), row[x - 1]))
+        cursor.x = x + count - 1
 
     def _cht(self, v: _Params, _last: str) -> None:
         self._tab(self._arg(v, 0, 1))
