@@ -1,8 +1,9 @@
 """Regenerate the text goldens of the corpus: corpus/golden/<name>.<mode>.txt.
 
 For every recording and hostile case (corpus/recordings, corpus/hostile), the
-`lines` and `strip` transcripts at the size in its sidecar. Review the diff
-before committing: a changed golden is a changed behaviour.
+`lines`, `strip` and `screen` transcripts at the size in its sidecar (the
+`screen` one is the final screen, as `render --mode screen` prints it).
+Review the diff before committing: a changed golden is a changed behaviour.
 
     python scripts/regen_goldens.py
 """
@@ -16,7 +17,7 @@ from pathlib import Path
 from termscribe import render_text
 
 ROOT = Path(__file__).resolve().parent.parent / "corpus"
-MODES = ("lines", "strip")
+MODES = ("lines", "strip", "screen")
 
 
 def cases() -> list[Path]:
