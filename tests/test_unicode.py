@@ -98,3 +98,13 @@ def test_widths_follow_wcwidth() -> None:
     assert char_info("中")[:2] == (2, NORMAL)
     assert char_info("\u0301")[:2] == (0, NORMAL)
     assert char_info("é")[:2] == (1, NORMAL)
+
+
+def test_wide_blocks_agree_with_wcwidth() -> None:
+    from wcwidth import wcwidth
+
+    from termscribe._unicode import WIDE_BLOCKS
+
+    for first, last in WIDE_BLOCKS:
+        for cp in range(first, last + 1):
+            assert wcwidth(chr(cp)) == 2, hex(cp)

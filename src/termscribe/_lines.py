@@ -53,13 +53,16 @@ from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_row
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
+    CELLS,
     JOINER,
     MAX_COMBINING,
     SINGLE,
     WIDE,
+    WIDE_TABLE,
     ZERO,
     char_classes,
     char_info,
+    coarse_classes,
     is_join_base,
     is_simple_run,
     marker,
@@ -352,8 +355,25 @@ class LinesModel(Performer):
         return result
 
     def _print_unicode(self, text: str) -> None:
-        """Print a run that needs more than single cells, group by group of
-        code points of one class (see ``_unicode.char_classes``)."""
+        """Print a run that needs more than single cells. In an unbounded
+        row, runs of one- and two-cell characters become cells with one
+        ``str.translate``; the rest goes group by group."""
+        if self.width is not None:
+            self._print_groups(text)
+            return
+        for cls, group in groupby(text, coarse_classes(text).__getitem__):
+            chars = "".join(group)
+            if cls == CELLS:
+                cells = chars.translate(WIDE_TABLE)
+                if self.x + len(cells) <= MAX_LINE_CELLS:
+                    self._write(cells, len(cells))
+                    self.x += len(cells)
+                    continue
+            self._print_groups(chars)
+
+    def _print_groups(self, text: str) -> None:
+        """Print ``text`` group by group of code points of one class (see
+        ``_unicode.char_classes``)."""
         for cls, group in groupby(text, char_classes(text).__getitem__):
             if cls == SINGLE:
                 self._print_cells("".join(group))

@@ -36,7 +36,10 @@ import re
 
 from wcwidth import wcwidth
 
+from ._line import WIDE_TAIL
+
 __all__ = [
+    "CELLS",
     "CONTEXT",
     "JOINER",
     "MARK",
@@ -46,9 +49,11 @@ __all__ = [
     "REPLACED",
     "SINGLE",
     "WIDE",
+    "WIDE_TABLE",
     "ZERO",
     "char_classes",
     "char_info",
+    "coarse_classes",
     "is_join_base",
     "is_simple_run",
     "marker",
@@ -135,7 +140,13 @@ REPLACED = 3  # one cell, stored as U+FFFD
 MARKED = 4  # stored as its visible marker
 JOINER = 5  # CONTEXT: kept after a join base, else marked
 
+CELLS = 6  # coarse class of SINGLE and WIDE: stored cell by cell (see coarse_classes)
+
 _classes: dict[str, int] = {chr(c): SINGLE for c in range(0x20, 0x7F)}
+_coarse: dict[str, int] = dict.fromkeys(_classes, CELLS)
+#: ``str.translate`` table that turns a run of CELLS code points into cells:
+#: each wide character followed by WIDE_TAIL.
+WIDE_TABLE: dict[int, str] = {}
 
 
 def char_classes(text: str) -> dict[str, int]:
@@ -154,11 +165,32 @@ def char_classes(text: str) -> dict[str, int]:
         else:
             cls = (ZERO, SINGLE, WIDE)[width]
         classes[ch] = cls
+        _coarse[ch] = CELLS if cls in (SINGLE, WIDE) else cls
+        if cls == WIDE:
+            WIDE_TABLE[ord(ch)] = ch + WIDE_TAIL
     return classes
+
+
+def coarse_classes(text: str) -> dict[str, int]:
+    """Like char_classes, with SINGLE and WIDE merged into CELLS."""
+    char_classes(text)
+    return _coarse
+
+
+# Large blocks whose every code point is wide and needs no other treatment,
+# answered without wcwidth's table search (a test checks them against it).
+WIDE_BLOCKS = (
+    (0x3400, 0x4DBF),  # CJK Unified Ideographs Extension A
+    (0x4E00, 0x9FFF),  # CJK Unified Ideographs
+    (0xAC00, 0xD7A3),  # Hangul Syllables
+)
 
 
 def _classify(ch: str) -> tuple[int, int, str]:
     o = ord(ch)
+    for first, last in WIDE_BLOCKS:
+        if first <= o <= last:
+            return 2, NORMAL, ch
     if _is_noncharacter(o):
         return 1, NORMAL, "\ufffd"
     if _ALWAYS_MARKED.match(ch):
