@@ -271,32 +271,43 @@ class Parser:
 
     def feed(self, text: str) -> None:
         """Parse ``text``; state carries over to the next call."""
+        i = 0
+        n = len(text)
+        while i < n:
+            if self._state == GROUND:
+                i = self._ground(text, i, n)
+                if i == n:
+                    break
+            i = self._advance(text, i)
+
+    def _ground(self, text: str, i: int, n: int) -> int:
+        """The fast paths of GROUND: consume from ``i`` what needs no state
+        machine and return where it is needed (or ``n``)."""
         perform = self._perform
         text_match = _TEXT.match
         csi_match = _CSI.match
         string_match = _STRING.match
         newlines_match = _NEWLINES.match
-        i = 0
-        n = len(text)
         while i < n:
-            if self._state == GROUND:
-                m = text_match(text, i)
-                end = m.end()  # type: ignore[union-attr]  # the pattern matches ""
-                if end > i:
-                    run = text[i:end]
-                    i = end
-                    if "\x1b" in run:
-                        perform.print_with_sgr(run)
-                    else:
-                        perform.print(run)
-                    continue
-                c = text[i]
-                if c == "\x1b" or c == "\x9b":
+            end = text_match(text, i).end()  # type: ignore[union-attr]  # matches ""
+            if end > i:
+                run = text[i:end]
+                i = end
+                if "\x1b" in run:
+                    perform.print_with_sgr(run)
+                else:
+                    perform.print(run)
+                continue
+            c = text[i]
+            if c == "\x1b" or c == "\x9b":
+                introducer = text[i + 1 : i + 2] if c == "\x1b" else "["
+                if introducer == "[":
                     m = csi_match(text, i)
                     if m is not None:
                         i = m.end()
                         perform.csi_dispatch(*m.groups())
                         continue
+                elif introducer and introducer in "]_^X":
                     m = string_match(text, i)
                     if m is not None:
                         i = m.end()
@@ -304,21 +315,21 @@ class Parser:
                         if payload is not None:
                             perform.osc_dispatch(payload)
                         continue
-                elif c == "\n" or c == "\r":
-                    m = newlines_match(text, i)
-                    end = m.end()  # type: ignore[union-attr]  # matches c at least
-                    if end - i > 1:
-                        perform.execute_run(text[i:end])
-                    else:
-                        perform.execute(c)
-                    i = end
-                    continue
-                elif c < "\x80":
-                    i += 1
-                    if c != "\x7f":
-                        perform.execute(c)
-                    continue
-            i = self._advance(text, i)
+                return i
+            if c == "\n" or c == "\r":
+                end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
+                if end - i > 1:
+                    perform.execute_run(text[i:end])
+                else:
+                    perform.execute(c)
+                i = end
+            elif c < "\x80":
+                i += 1
+                if c != "\x7f":
+                    perform.execute(c)
+            else:
+                return i
+        return i
 
     def finish(self) -> None:
         """End of input: an open sequence or string is dropped, not dispatched."""
