@@ -174,9 +174,16 @@ class Line:
             runs: list[Run] = []
             _append_runs(runs, row, len(text), palette)
             return cls(tuple(runs))
-        # Runs of equal style codes, cut and mapped by C-level iterators.
-        ends, codes = _style_runs(styles)
-        texts = map(text.__getitem__, map(slice, [0, *ends[:-1]], ends))
+        # Runs of equal style codes, cut and mapped by C-level iterators. Logs
+        # repeat row layouts, so the runs of a styles string are remembered.
+        found = _RUNS_CACHE.get(styles)
+        if found is None:
+            if len(_RUNS_CACHE) >= _MAX_CACHED_RUNS:
+                _RUNS_CACHE.clear()
+            ends, codes = _style_runs(styles)
+            found = _RUNS_CACHE[styles] = ([0, *ends[:-1]], ends, codes)
+        starts, ends, codes = found
+        texts = map(text.__getitem__, map(slice, starts, ends))
         styles_of_runs = map(palette.__getitem__, map(ord, codes))
         return cls(tuple(zip(texts, styles_of_runs, strict=True)), text)
 
@@ -244,6 +251,11 @@ def _style_runs(styles: str) -> tuple[list[int], list[str]]:
 
 
 _LSTRIP_RUNS = 32
+
+# Runs (starts, ends, codes) of recently seen styles strings, shared by all
+# rows: a styles string fully determines them.
+_RUNS_CACHE: dict[str, tuple[list[int], list[int], list[str]]] = {}
+_MAX_CACHED_RUNS = 2048
 
 
 def _plain(text: str) -> str:
