@@ -71,8 +71,14 @@ class AltScreenSnapshot(Performer):
     def print(self, text: str) -> None:
         self.model.print(text)
 
+    def print_with_sgr(self, run: str) -> None:
+        self.model.print_with_sgr(run)  # SGR only: cannot leave the alternate screen
+
     def execute(self, control: str) -> None:
         self.model.execute(control)
+
+    def execute_run(self, run: str) -> None:
+        self.model.execute_run(run)  # CR and LF only
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         model = self.model
