@@ -458,7 +458,7 @@ def test_known_difference(name: str) -> None:
         assert screen(text, columns, rows, XtermJsScreen) == expected
 
 
-@pytest.mark.xfail(strict=True, reason="lines-model bug: differences 1 and 2")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="lines-model bug: 1 and 2")
 @pytest.mark.parametrize("name", LINES_BUGS)
 def test_lines_model_follows_xterm(name: str) -> None:
     text, columns, rows = _case(KNOWN_CASES[name])
@@ -466,7 +466,7 @@ def test_lines_model_follows_xterm(name: str) -> None:
     assert lines_window(text, columns, rows) == expected
 
 
-@pytest.mark.xfail(strict=True, reason="lines-model bug: difference 9")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="lines-model bug: 9")
 def test_lines_model_mark_after_cursor_move_is_not_joined_far_back() -> None:
     text, columns, rows = _case(KNOWN_CASES["combining_after_cursor_move"])
     assert lines_window(text, columns, rows) == screen(text, columns, rows)
