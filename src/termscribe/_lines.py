@@ -53,12 +53,12 @@ from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_row
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
+    CELL_TABLE,
     CELLS,
     JOINER,
     MAX_COMBINING,
     SINGLE,
     WIDE,
-    WIDE_TABLE,
     ZERO,
     char_classes,
     char_info,
@@ -356,7 +356,7 @@ class LinesModel(Performer):
 
     def _print_unicode(self, text: str) -> None:
         """Print a run that needs more than single cells. In an unbounded
-        row, runs of one- and two-cell characters become cells with one
+        row, runs of characters that need no context become cells with one
         ``str.translate``; the rest goes group by group."""
         if self.width is not None:
             self._print_groups(text)
@@ -364,7 +364,7 @@ class LinesModel(Performer):
         for cls, group in groupby(text, coarse_classes(text).__getitem__):
             chars = "".join(group)
             if cls == CELLS:
-                cells = chars.translate(WIDE_TABLE)
+                cells = chars.translate(CELL_TABLE)
                 if self.x + len(cells) <= MAX_LINE_CELLS:
                     self._write(cells, len(cells))
                     self.x += len(cells)

@@ -26,7 +26,7 @@ __all__ = ["HANDLERS", "MAX_REPEAT", "TAB_WIDTH", "arg", "private_mode", "soft_r
 #: a 10-byte sequence cannot expand into megabytes of transcript
 #: (CVE-2024-37535 was VTE's REP 2^31). With a known width, REP also stops at
 #: the right margin instead of wrapping.
-MAX_REPEAT = 512
+MAX_REPEAT = 256
 
 #: Default tab stops: every 8 columns.
 TAB_WIDTH = 8

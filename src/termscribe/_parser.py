@@ -128,6 +128,9 @@ _STRING = re.compile(
     rf"\x1b(?:\]([^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}})|[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*)"
     r"(?:\x07|\x1b\\)"
 )
+# C1 controls that start a sequence or string (or end one): the state
+# machine's; every other C1 is simply executed in GROUND.
+_C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
 # Line ends, often repeated: "\r\n", "\r\r\n", blank lines.
 _NEWLINES = re.compile(r"[\r\n]+")
 # Runs consumed at once inside sequences and strings.
@@ -323,7 +326,7 @@ class Parser:
                 else:
                     perform.execute(c)
                 i = end
-            elif c < "\x80":
+            elif c < "\x80" or c not in _C1_INTRODUCERS:
                 i += 1
                 if c != "\x7f":
                     perform.execute(c)

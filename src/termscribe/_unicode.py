@@ -40,6 +40,7 @@ from ._line import WIDE_TAIL
 
 __all__ = [
     "CELLS",
+    "CELL_TABLE",
     "CONTEXT",
     "JOINER",
     "MARK",
@@ -49,7 +50,6 @@ __all__ = [
     "REPLACED",
     "SINGLE",
     "WIDE",
-    "WIDE_TABLE",
     "ZERO",
     "char_classes",
     "char_info",
@@ -140,13 +140,14 @@ REPLACED = 3  # one cell, stored as U+FFFD
 MARKED = 4  # stored as its visible marker
 JOINER = 5  # CONTEXT: kept after a join base, else marked
 
-CELLS = 6  # coarse class of SINGLE and WIDE: stored cell by cell (see coarse_classes)
+CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED, MARKED (see coarse_classes)
 
 _classes: dict[str, int] = {chr(c): SINGLE for c in range(0x20, 0x7F)}
 _coarse: dict[str, int] = dict.fromkeys(_classes, CELLS)
 #: ``str.translate`` table that turns a run of CELLS code points into cells:
-#: each wide character followed by WIDE_TAIL.
-WIDE_TABLE: dict[int, str] = {}
+#: a wide character followed by WIDE_TAIL, a marked one by its marker, a
+#: noncharacter by U+FFFD.
+CELL_TABLE: dict[int, str] = {}
 
 
 def char_classes(text: str) -> dict[str, int]:
@@ -165,14 +166,17 @@ def char_classes(text: str) -> dict[str, int]:
         else:
             cls = (ZERO, SINGLE, WIDE)[width]
         classes[ch] = cls
-        _coarse[ch] = CELLS if cls in (SINGLE, WIDE) else cls
+        _coarse[ch] = cls if cls in (ZERO, JOINER) else CELLS
         if cls == WIDE:
-            WIDE_TABLE[ord(ch)] = ch + WIDE_TAIL
+            CELL_TABLE[ord(ch)] = ch + WIDE_TAIL
+        elif cls != SINGLE:
+            CELL_TABLE[ord(ch)] = stored
     return classes
 
 
 def coarse_classes(text: str) -> dict[str, int]:
-    """Like char_classes, with SINGLE and WIDE merged into CELLS."""
+    """Like char_classes, with the classes that need no context (SINGLE,
+    WIDE, REPLACED, MARKED) merged into CELLS."""
     char_classes(text)
     return _coarse
 
