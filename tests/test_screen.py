@@ -141,7 +141,7 @@ def test_saved_cursor_is_one_slot_not_a_stack() -> None:
 
 
 def test_pending_wrap_ends_before_edits_and_survives_tabs() -> None:
-    """xterm.js (see test_differential: the lines model differs here)."""
+    """xterm.js; the lines model too (see test_differential)."""
     assert shown(f"abcde{CSI}PX", columns=5) == "abcdX"
     assert shown("abcde\x1bDX", columns=5) == "abcde\n    X"
     assert shown("abcde\tX", columns=5) == "abcde\nX"

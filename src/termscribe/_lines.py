@@ -482,16 +482,20 @@ class LinesModel(Performer):
         self.x = 0
 
     def _base_cell(self) -> int:
-        """Index of the cell a zero-width character joins (-1: none)."""
-        text = self._rows[self.y].text
-        x = min(self.x, len(text)) - 1
-        if x > 0 and text[x] == WIDE_TAIL:
+        """Index of the cell a zero-width character joins: the one left of
+        the cursor, even if nothing was written there (-1: none)."""
+        row = self._rows[self.y]
+        x = min(self.x, self._limit) - 1
+        if x >= len(row.text):
+            return x
+        if x > 0 and row.text[x] == WIDE_TAIL:
             x -= 1
         return x
 
     def _prev_char(self) -> str:
         x = self._base_cell()
-        return self._rows[self.y].last_char(x) if x >= 0 else ""
+        row = self._rows[self.y]
+        return row.last_char(x) if 0 <= x < len(row.text) else ""
 
     def _combine(self, mark: str) -> None:
         """Join zero-width code points to the previous cell (at most
@@ -504,6 +508,8 @@ class LinesModel(Performer):
             if x < 0:
                 return
         row = self._rows[self.y]
+        if x >= len(row.text):  # nothing written there: the mark gets a blank cell
+            write(row, len(row.text), BLANK * (x + 1 - len(row.text)), self._code and "\x00")
         marks = row.marks
         if marks is None:
             row.marks = {x: mark[:MAX_COMBINING]}
@@ -550,7 +556,14 @@ class LinesModel(Performer):
         self._gl = gl
         self._translate = self._charsets[gl]
 
+    def _end_pending_wrap(self) -> None:
+        """Cursor just past the last column back onto it (xterm.js's
+        ``_restrictCursor``), as most controls other than printing do."""
+        if self.x >= self._limit:
+            self.x = self._limit - 1
+
     def _index(self) -> None:
+        self._end_pending_wrap()
         screen = self._screen
         if self.y == screen.bottom:
             self._scroll_up(1)
@@ -558,6 +571,7 @@ class LinesModel(Performer):
             self.y += 1
 
     def _reverse_index(self) -> None:
+        self._end_pending_wrap()
         screen = self._screen
         if self.y == screen.top:
             self._scroll_down(1)
@@ -599,6 +613,8 @@ class LinesModel(Performer):
     def _tab(self, count: int) -> None:
         x = self.x
         last = self._limit - 1
+        if x > last:  # a pending wrap stays pending (xterm.js)
+            return
         for _ in range(min(count, self._limit)):
             if x >= last:
                 break
@@ -609,7 +625,9 @@ class LinesModel(Performer):
         self.x = min(x, last)
 
     def _back_tab(self, count: int) -> None:
-        x = min(self.x, self._limit - 1)
+        if self.x >= self._limit:  # a pending wrap stays pending (xterm.js)
+            return
+        x = self.x
         for _ in range(min(count, self._limit)):
             if x <= 0:
                 break
@@ -683,7 +701,7 @@ class LinesModel(Performer):
             self._charsets = [False] * 4
             self._gl = 0
         else:
-            self.x = min(saved.x, self._limit)
+            self.x = min(saved.x, self._limit - 1)
             self.y = min(saved.y, self.height - 1)
             self.style = saved.style
             self._charsets = list(saved.charsets)
@@ -748,6 +766,8 @@ class LinesModel(Performer):
             self._screen = self._alt
         else:
             if self._screen is not self._alt:
+                if mode == 1049:  # xterm.js restores the cursor all the same
+                    self._restore_cursor()
                 return
             if mode == 1047:
                 self._alt = _Screen(self.height)

@@ -147,19 +147,19 @@ def erase_line(m: LinesModel, mode: int) -> None:
 
 
 def ech(m: LinesModel, v: Params, _last: str) -> None:
+    m._end_pending_wrap()
     x = m.x
     blank_cells(m._rows[m.y], x, x + arg(v, 0, 1), m._erase_code())
 
 
 def dch(m: LinesModel, v: Params, _last: str) -> None:
-    delete_cells(m._rows[m.y], clamp_x(m), arg(v, 0, 1))
+    m._end_pending_wrap()
+    delete_cells(m._rows[m.y], m.x, arg(v, 0, 1))
 
 
 def ich(m: LinesModel, v: Params, _last: str) -> None:
-    saved = m.x
-    m.x = clamp_x(m)
+    m._end_pending_wrap()
     m._insert_blanks(arg(v, 0, 1))
-    m.x = saved
 
 
 def shift_rows(rows: list[Row], start: int, end: int, count: int) -> None:
@@ -173,6 +173,7 @@ def shift_rows(rows: list[Row], start: int, end: int, count: int) -> None:
 
 
 def il(m: LinesModel, v: Params, _last: str) -> None:
+    m._end_pending_wrap()
     screen = m._screen
     if screen.top <= m.y <= screen.bottom:
         shift_rows(screen.rows, m.y, screen.bottom, arg(v, 0, 1))
@@ -180,6 +181,7 @@ def il(m: LinesModel, v: Params, _last: str) -> None:
 
 
 def dl(m: LinesModel, v: Params, _last: str) -> None:
+    m._end_pending_wrap()
     screen = m._screen
     if screen.top <= m.y <= screen.bottom:
         shift_rows(screen.rows, m.y, screen.bottom, -arg(v, 0, 1))
