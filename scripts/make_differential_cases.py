@@ -4,7 +4,8 @@ Seeded streams from the grammar of tests/vtgrammar.py (families
 ``XTERM_CASES``), each on a small screen (4-12 columns, 2-6 rows) so that
 wrapping, scrolling and margins happen in a few bytes. One JSON object per
 line: ``{"name", "columns", "rows", "text"}``; first a few hand-written
-cases, one per known difference from xterm.js (``KNOWN``). Then render them with
+cases (``KNOWN``), each pinning a behaviour where termscribe differs, or
+once differed, from xterm.js. Then render them with
 xterm.js (corpus/differential/xterm.jsonl):
 
     python scripts/make_differential_cases.py
@@ -29,8 +30,9 @@ from vtgrammar import XTERM_CASES, RandomChooser, stream  # noqa: E402
 SEED = 20261129
 COUNT = 1200
 
-#: Hand-written cases, one per known difference between termscribe and
-#: xterm.js (tests/test_differential.py says what each shows).
+#: Hand-written cases for behaviours where termscribe differs, or once
+#: differed, from xterm.js (tests/test_differential.py says what each shows
+#: and which now follow xterm.js).
 KNOWN = [
     ("pending_wrap_ind", 5, 3, "abcde\x1bDX"),
     ("pending_wrap_ri", 5, 3, "\nabcde\x1bMX"),
