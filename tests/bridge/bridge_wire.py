@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Iterable, Iterator
 from functools import cache
@@ -11,21 +10,13 @@ from typing import Any
 
 import jsonschema
 from acp import schema as sdk
+from wire import SESSION, notify
+from wire import b64 as b64  # re-exported for the tests
+from wire import chunk as chunk
+from wire import snapshot as snapshot
+from wire import terminal_update as terminal_update
 
 DATA = Path(__file__).parent / "data"
-SESSION = "sess_1"
-
-
-def b64(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
-
-
-def notify(update: dict[str, Any], session: str = SESSION) -> dict[str, Any]:
-    return {
-        "jsonrpc": "2.0",
-        "method": "session/update",
-        "params": {"sessionId": session, "update": update},
-    }
 
 
 def tool_call(tool_call_id: str, *terminal_ids: str, **fields: Any) -> dict[str, Any]:
@@ -35,26 +26,6 @@ def tool_call(tool_call_id: str, *terminal_ids: str, **fields: Any) -> dict[str,
     update = {"sessionUpdate": "tool_call_update", "toolCallId": tool_call_id, **fields}
     if content or "content" not in fields:
         update["content"] = content
-    return notify(update)
-
-
-def terminal_update(terminal_id: str, **fields: Any) -> dict[str, Any]:
-    update: dict[str, Any] = {"sessionUpdate": "terminal_update", "terminalId": terminal_id}
-    for key, value in fields.items():
-        update[{"exit_status": "exitStatus"}.get(key, key)] = value
-    return notify(update)
-
-
-def snapshot(terminal_id: str, data: bytes) -> dict[str, Any]:
-    return terminal_update(terminal_id, output={"data": b64(data)})
-
-
-def chunk(terminal_id: str, data: bytes) -> dict[str, Any]:
-    update = {
-        "sessionUpdate": "terminal_output_chunk",
-        "terminalId": terminal_id,
-        "data": b64(data),
-    }
     return notify(update)
 
 
