@@ -172,6 +172,15 @@ class LinesModel(Performer):
         self._style = self._palette.styles[ord(code)]
 
     @property
+    def columns(self) -> int:
+        """Cells per row: the width, or the row cap when unbounded."""
+        return self._limit
+
+    def region(self) -> tuple[int, int]:
+        """The active screen's scroll region (top and bottom rows)."""
+        return self._screen.top, self._screen.bottom
+
+    @property
     def palette(self) -> list[Style]:
         """Style of each cell code in ``Row.styles`` (index = ord(code))."""
         return self._palette.styles

@@ -11,6 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ._cursor import (
+    Params,
+    arg,
+    cha,
+    clamp_x,
+    cnl,
+    cpl,
+    cub,
+    cud,
+    cuf,
+    cup,
+    cuu,
+    vpa,
+    vpr,
+)
 from ._edit import blank_cells, delete_cells, truncate
 from ._line import Row
 from ._parser import parse_params
@@ -19,7 +34,7 @@ from ._style import DEFAULT
 if TYPE_CHECKING:
     from ._lines import LinesModel
 
-__all__ = ["HANDLERS", "MAX_REPEAT", "TAB_WIDTH", "arg", "private_mode", "soft_reset"]
+__all__ = ["HANDLERS", "MAX_REPEAT", "TAB_WIDTH", "private_mode", "shift_rows", "soft_reset"]
 
 #: Characters one REP may print. Programs use REP (ncurses' ``rep``) for runs
 #: within one screen row, never across rows; a bigger count is clamped so that
@@ -31,84 +46,7 @@ MAX_REPEAT = 256
 #: Default tab stops: every 8 columns.
 TAB_WIDTH = 8
 
-Params = tuple[int | tuple[int, ...], ...]
 Handler = Callable[["LinesModel", Params, str], None]
-
-
-def arg(values: Params, index: int, default: int) -> int:
-    """Parameter ``index`` (its first sub-parameter), ``default`` when
-    missing or 0."""
-    if index >= len(values):
-        return default
-    value = values[index]
-    if isinstance(value, tuple):
-        value = value[0]
-    return value or default
-
-
-def clamp_x(m: LinesModel) -> int:
-    return min(m.x, m._limit - 1)
-
-
-def cuu(m: LinesModel, v: Params, _last: str) -> None:
-    top = m._screen.top if m.y >= m._screen.top else 0
-    m.y = max(top, m.y - arg(v, 0, 1))
-    m.x = clamp_x(m)
-
-
-def cud(m: LinesModel, v: Params, _last: str) -> None:
-    bottom = m._screen.bottom if m.y <= m._screen.bottom else m.height - 1
-    m.y = min(bottom, m.y + arg(v, 0, 1))
-    m.x = clamp_x(m)
-
-
-def cuf(m: LinesModel, v: Params, _last: str) -> None:
-    m.x = min(m._limit - 1, clamp_x(m) + arg(v, 0, 1))
-
-
-def cub(m: LinesModel, v: Params, _last: str) -> None:
-    m.x = max(0, clamp_x(m) - arg(v, 0, 1))
-
-
-def cnl(m: LinesModel, v: Params, last: str) -> None:
-    cud(m, v, last)
-    m.x = 0
-
-
-def cpl(m: LinesModel, v: Params, last: str) -> None:
-    cuu(m, v, last)
-    m.x = 0
-
-
-def cha(m: LinesModel, v: Params, _last: str) -> None:
-    m.x = min(m._limit, arg(v, 0, 1)) - 1
-
-
-def hpr(m: LinesModel, v: Params, last: str) -> None:
-    cuf(m, v, last)
-
-
-def vpa(m: LinesModel, v: Params, _last: str) -> None:
-    goto_row(m, arg(v, 0, 1))
-    m.x = clamp_x(m)
-
-
-def vpr(m: LinesModel, v: Params, last: str) -> None:
-    m.y = min(m.height - 1, m.y + arg(v, 0, 1))
-    m.x = clamp_x(m)
-
-
-def cup(m: LinesModel, v: Params, _last: str) -> None:
-    goto_row(m, arg(v, 0, 1))
-    m.x = min(m._limit, arg(v, 1, 1)) - 1
-
-
-def goto_row(m: LinesModel, row: int) -> None:
-    if m.origin:
-        screen = m._screen
-        m.y = min(screen.bottom, screen.top + row - 1)
-    else:
-        m.y = min(m.height, row) - 1
 
 
 def ed(m: LinesModel, v: Params, _last: str) -> None:
@@ -299,7 +237,7 @@ HANDLERS: dict[str, Handler] = {
     "F": cpl,
     "G": cha,
     "`": cha,
-    "a": hpr,
+    "a": cuf,
     "d": vpa,
     "e": vpr,
     "H": cup,

@@ -75,6 +75,7 @@ import pyte
 from pyte import modes
 from pyte.screens import Char, Margins, StaticDefaultDict
 
+from ._cursor import arg, cha, clamp_x, cnl, cpl, cub, cud, cuf, cup, cuu, vpa, vpr
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
 from ._parser import Performer, parse_params
@@ -167,6 +168,31 @@ class ScreenModel(Performer):
     @property
     def alternate(self) -> bool:
         return self._normal is not None
+
+    # The cursor as the shared cursor-movement functions (``_cursor``) see it.
+
+    @property
+    def x(self) -> int:
+        return int(self.screen.cursor.x)
+
+    @x.setter
+    def x(self, value: int) -> None:
+        self.screen.cursor.x = value
+
+    @property
+    def y(self) -> int:
+        return int(self.screen.cursor.y)
+
+    @y.setter
+    def y(self, value: int) -> None:
+        self.screen.cursor.y = value
+
+    @property
+    def columns(self) -> int:
+        return self.width
+
+    def region(self) -> tuple[int, int]:
+        return self._region()
 
     def take_committed(self) -> list[Line]:
         """Nothing is final before the end: the whole screen can change."""
@@ -511,69 +537,6 @@ class ScreenModel(Performer):
         if handler is not None:
             handler(self, parse_params(params), last)
 
-    def _arg(self, values: _Params, index: int, default: int) -> int:
-        if index >= len(values):
-            return default
-        value = values[index]
-        if isinstance(value, tuple):
-            value = value[0]
-        return value or default
-
-    def _clamp_x(self) -> int:
-        return min(self.screen.cursor.x, self.width - 1)
-
-    def _cuu(self, v: _Params, _last: str) -> None:
-        cursor = self.screen.cursor
-        top = self._region()[0]
-        top = top if cursor.y >= top else 0
-        cursor.y = max(top, cursor.y - self._arg(v, 0, 1))
-        cursor.x = self._clamp_x()
-
-    def _cud(self, v: _Params, _last: str) -> None:
-        cursor = self.screen.cursor
-        bottom = self._region()[1]
-        bottom = bottom if cursor.y <= bottom else self.height - 1
-        cursor.y = min(bottom, cursor.y + self._arg(v, 0, 1))
-        cursor.x = self._clamp_x()
-
-    def _cuf(self, v: _Params, _last: str) -> None:
-        self.screen.cursor.x = min(self.width - 1, self._clamp_x() + self._arg(v, 0, 1))
-
-    def _cub(self, v: _Params, _last: str) -> None:
-        self.screen.cursor.x = max(0, self._clamp_x() - self._arg(v, 0, 1))
-
-    def _cnl(self, v: _Params, last: str) -> None:
-        self._cud(v, last)
-        self.screen.cursor.x = 0
-
-    def _cpl(self, v: _Params, last: str) -> None:
-        self._cuu(v, last)
-        self.screen.cursor.x = 0
-
-    def _cha(self, v: _Params, _last: str) -> None:
-        self.screen.cursor.x = min(self.width, self._arg(v, 0, 1)) - 1
-
-    def _vpa(self, v: _Params, _last: str) -> None:
-        self._goto_row(self._arg(v, 0, 1))
-        self.screen.cursor.x = self._clamp_x()
-
-    def _vpr(self, v: _Params, _last: str) -> None:
-        cursor = self.screen.cursor
-        cursor.y = min(self.height - 1, cursor.y + self._arg(v, 0, 1))
-        cursor.x = self._clamp_x()
-
-    def _cup(self, v: _Params, _last: str) -> None:
-        self._goto_row(self._arg(v, 0, 1))
-        self.screen.cursor.x = min(self.width, self._arg(v, 1, 1)) - 1
-
-    def _goto_row(self, row: int) -> None:
-        cursor = self.screen.cursor
-        if self.origin:
-            top, bottom = self._region()
-            cursor.y = min(bottom, top + row - 1)
-        else:
-            cursor.y = min(self.height, row) - 1
-
     def _erase_char(self) -> Char:
         """A blank in the erase colour (xterm's BCE: the background only)."""
         bg = self.screen.cursor.attrs.bg
@@ -601,7 +564,7 @@ class ScreenModel(Performer):
         cursor.attrs = attrs
 
     def _ed(self, v: _Params, _last: str) -> None:
-        mode = self._arg(v, 0, 0)
+        mode = arg(v, 0, 0)
         y = self.screen.cursor.y
         if mode == 0:
             self._erase_in_row(0)
@@ -614,26 +577,26 @@ class ScreenModel(Performer):
         # mode 3 erases scrollback, which a screen does not have.
 
     def _el(self, v: _Params, _last: str) -> None:
-        self._erase_in_row(self._arg(v, 0, 0))
+        self._erase_in_row(arg(v, 0, 0))
 
     def _ech(self, v: _Params, _last: str) -> None:
         self._restrict()
         cursor = self.screen.cursor
         attrs = cursor.attrs
         cursor.attrs = self._erase_char()
-        self.screen.erase_characters(min(self._arg(v, 0, 1), self.width))
+        self.screen.erase_characters(min(arg(v, 0, 1), self.width))
         cursor.attrs = attrs
 
     def _dch(self, v: _Params, _last: str) -> None:
         self._restrict()
-        self.screen.delete_characters(min(self._arg(v, 0, 1), self.width))
+        self.screen.delete_characters(min(arg(v, 0, 1), self.width))
 
     def _ich(self, v: _Params, _last: str) -> None:
         self._restrict()
         screen = self.screen
         cursor = screen.cursor
         start = cursor.x
-        count = min(self._arg(v, 0, 1), self.width - start)
+        count = min(arg(v, 0, 1), self.width - start)
         screen.insert_characters(count)
         row = screen.buffer[cursor.y]
         row.pop(self.width, None)
@@ -656,27 +619,27 @@ class ScreenModel(Performer):
     def _il(self, v: _Params, _last: str) -> None:
         self._restrict()
         if self._in_region():
-            self.screen.insert_lines(min(self._arg(v, 0, 1), self.height))
+            self.screen.insert_lines(min(arg(v, 0, 1), self.height))
 
     def _dl(self, v: _Params, _last: str) -> None:
         self._restrict()
         if self._in_region():
             self._materialise(self.screen.cursor.y)
-            self.screen.delete_lines(min(self._arg(v, 0, 1), self.height))
+            self.screen.delete_lines(min(arg(v, 0, 1), self.height))
 
     def _su(self, v: _Params, _last: str) -> None:
         cursor = self.screen.cursor
         x, y = cursor.x, cursor.y
         cursor.y = self._region()[0]
         self._materialise(cursor.y)
-        self.screen.delete_lines(min(self._arg(v, 0, 1), self.height))
+        self.screen.delete_lines(min(arg(v, 0, 1), self.height))
         cursor.x, cursor.y = x, y
 
     def _sd(self, v: _Params, _last: str) -> None:
         cursor = self.screen.cursor
         x, y = cursor.x, cursor.y
         cursor.y = self._region()[0]
-        self.screen.insert_lines(min(self._arg(v, 0, 1), self.height))
+        self.screen.insert_lines(min(arg(v, 0, 1), self.height))
         cursor.x, cursor.y = x, y
 
     def _rep(self, v: _Params, last: str) -> None:
@@ -684,7 +647,7 @@ class ScreenModel(Performer):
             return
         cursor = self.screen.cursor
         room = self.width - cursor.x
-        count = min(self._arg(v, 0, 1), MAX_REPEAT, room if room > 0 else self.width)
+        count = min(arg(v, 0, 1), MAX_REPEAT, room if room > 0 else self.width)
         if count < 2 or self.insert or not self.autowrap or self._translate or last >= "\x7f":
             self.print(last * count)
             return
@@ -698,21 +661,21 @@ class ScreenModel(Performer):
         cursor.x = x + count - 1
 
     def _cht(self, v: _Params, _last: str) -> None:
-        self._tab(self._arg(v, 0, 1))
+        self._tab(arg(v, 0, 1))
 
     def _cbt(self, v: _Params, _last: str) -> None:
-        self._back_tab(self._arg(v, 0, 1))
+        self._back_tab(arg(v, 0, 1))
 
     def _tbc(self, v: _Params, _last: str) -> None:
-        mode = self._arg(v, 0, 0)
+        mode = arg(v, 0, 0)
         if mode == 3:
             self.screen.clear_tab_stop(3)
         elif mode == 0:
-            self.screen.tabstops.discard(self._clamp_x())
+            self.screen.tabstops.discard(clamp_x(self))
 
     def _decstbm(self, v: _Params, _last: str) -> None:
-        top = self._arg(v, 0, 1)
-        bottom = min(self._arg(v, 1, self.height), self.height)
+        top = arg(v, 0, 1)
+        bottom = min(arg(v, 1, self.height), self.height)
         if top >= bottom:
             return
         screen = self.screen
@@ -791,19 +754,19 @@ class ScreenModel(Performer):
 
 
 ScreenModel.csi_handlers = {
-    "A": ScreenModel._cuu,
-    "B": ScreenModel._cud,
-    "C": ScreenModel._cuf,
-    "D": ScreenModel._cub,
-    "E": ScreenModel._cnl,
-    "F": ScreenModel._cpl,
-    "G": ScreenModel._cha,
-    "`": ScreenModel._cha,
-    "a": ScreenModel._cuf,
-    "d": ScreenModel._vpa,
-    "e": ScreenModel._vpr,
-    "H": ScreenModel._cup,
-    "f": ScreenModel._cup,
+    "A": cuu,
+    "B": cud,
+    "C": cuf,
+    "D": cub,
+    "E": cnl,
+    "F": cpl,
+    "G": cha,
+    "`": cha,
+    "a": cuf,
+    "d": vpa,
+    "e": vpr,
+    "H": cup,
+    "f": cup,
     "J": ScreenModel._ed,
     "K": ScreenModel._el,
     "X": ScreenModel._ech,

@@ -23,9 +23,10 @@ Rules (each pinned by a test):
 
 from __future__ import annotations
 
+from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
-from ._lines_csi import TAB_WIDTH, arg
+from ._lines_csi import TAB_WIDTH
 from ._parser import parse_params
 
 __all__ = ["StripModel"]

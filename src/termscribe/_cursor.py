@@ -1,0 +1,122 @@
+"""Cursor movement by control sequences, shared by the lines and screen models.
+
+Both models expose their cursor (``x``, ``y``), window height, number of
+columns, origin mode and scroll region; these functions are what CUU, CUD,
+CUF, CUB, CNL, CPL, CHA/HPA, HPR, VPA, VPR and CUP/HVP do to them, as xterm
+defines it. Every parameter is clamped to the window: CUP 10^9 lands on the
+last row. A cursor just past the last column (a pending wrap) is first put
+back onto it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+__all__ = [
+    "CursorHost",
+    "Params",
+    "arg",
+    "cha",
+    "clamp_x",
+    "cnl",
+    "cpl",
+    "cub",
+    "cud",
+    "cuf",
+    "cup",
+    "cuu",
+    "goto_row",
+    "vpa",
+    "vpr",
+]
+
+Params = tuple[int | tuple[int, ...], ...]
+
+
+class CursorHost(Protocol):
+    x: int
+    y: int
+    origin: bool
+    height: int
+
+    @property
+    def columns(self) -> int:
+        """Cells per row (the right margin is ``columns - 1``)."""
+        ...
+
+    def region(self) -> tuple[int, int]:
+        """The scroll region's top and bottom rows."""
+        ...
+
+
+def arg(values: Params, index: int, default: int) -> int:
+    """Parameter ``index`` (its first sub-parameter), ``default`` when
+    missing or 0."""
+    if index >= len(values):
+        return default
+    value = values[index]
+    if isinstance(value, tuple):
+        value = value[0]
+    return value or default
+
+
+def clamp_x(m: CursorHost) -> int:
+    return min(m.x, m.columns - 1)
+
+
+def cuu(m: CursorHost, v: Params, _last: str) -> None:
+    top = m.region()[0]
+    m.y = max(top if m.y >= top else 0, m.y - arg(v, 0, 1))
+    m.x = clamp_x(m)
+
+
+def cud(m: CursorHost, v: Params, _last: str) -> None:
+    bottom = m.region()[1]
+    m.y = min(bottom if m.y <= bottom else m.height - 1, m.y + arg(v, 0, 1))
+    m.x = clamp_x(m)
+
+
+def cuf(m: CursorHost, v: Params, _last: str) -> None:
+    m.x = min(m.columns - 1, clamp_x(m) + arg(v, 0, 1))
+
+
+def cub(m: CursorHost, v: Params, _last: str) -> None:
+    m.x = max(0, clamp_x(m) - arg(v, 0, 1))
+
+
+def cnl(m: CursorHost, v: Params, last: str) -> None:
+    cud(m, v, last)
+    m.x = 0
+
+
+def cpl(m: CursorHost, v: Params, last: str) -> None:
+    cuu(m, v, last)
+    m.x = 0
+
+
+def cha(m: CursorHost, v: Params, _last: str) -> None:
+    m.x = min(m.columns, arg(v, 0, 1)) - 1
+
+
+def vpa(m: CursorHost, v: Params, _last: str) -> None:
+    goto_row(m, arg(v, 0, 1))
+    m.x = clamp_x(m)
+
+
+def vpr(m: CursorHost, v: Params, _last: str) -> None:
+    m.y = min(m.height - 1, m.y + arg(v, 0, 1))
+    m.x = clamp_x(m)
+
+
+def cup(m: CursorHost, v: Params, _last: str) -> None:
+    goto_row(m, arg(v, 0, 1))
+    m.x = min(m.columns, arg(v, 1, 1)) - 1
+
+
+def goto_row(m: CursorHost, row: int) -> None:
+    """Row ``row`` (1-based), relative to the scroll region in origin mode."""
+    if m.origin:
+        top, bottom = m.region()
+        m.y = min(bottom, top + row - 1)
+    else:
+        m.y = min(m.height, row) - 1
