@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 __all__ = [
+    "CURSOR_HANDLERS",
     "CursorHost",
     "Params",
     "arg",
@@ -120,3 +121,21 @@ def goto_row(m: CursorHost, row: int) -> None:
         m.y = min(bottom, top + row - 1)
     else:
         m.y = min(m.height, row) - 1
+
+
+#: The cursor-movement control sequences by final character.
+CURSOR_HANDLERS = {
+    "A": cuu,
+    "B": cud,
+    "C": cuf,
+    "D": cub,
+    "E": cnl,
+    "F": cpl,
+    "G": cha,
+    "`": cha,  # HPA
+    "a": cuf,  # HPR
+    "d": vpa,
+    "e": vpr,
+    "H": cup,
+    "f": cup,  # HVP
+}

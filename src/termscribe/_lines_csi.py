@@ -12,19 +12,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ._cursor import (
+    CURSOR_HANDLERS,
     Params,
     arg,
-    cha,
     clamp_x,
-    cnl,
-    cpl,
-    cub,
-    cud,
-    cuf,
-    cup,
-    cuu,
-    vpa,
-    vpr,
 )
 from ._edit import blank_cells, delete_cells, truncate
 from ._line import Row
@@ -229,19 +220,7 @@ def soft_reset(m: LinesModel) -> None:
 
 
 HANDLERS: dict[str, Handler] = {
-    "A": cuu,
-    "B": cud,
-    "C": cuf,
-    "D": cub,
-    "E": cnl,
-    "F": cpl,
-    "G": cha,
-    "`": cha,
-    "a": cuf,
-    "d": vpa,
-    "e": vpr,
-    "H": cup,
-    "f": cup,
+    **CURSOR_HANDLERS,
     "J": ed,
     "K": el,
     "X": ech,

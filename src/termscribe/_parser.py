@@ -255,14 +255,8 @@ class Parser:
 
     def __init__(self, performer: Performer) -> None:
         self._perform = performer
-        self._state = GROUND
-        self._private = ""
-        self._params = ""
-        self._collect = ""
-        self._final = ""
-        self._ignore = False
         self._payload: list[str] = []
-        self._payload_len = 0
+        self._enter(GROUND)
         # Set when ESC arrives inside a string: the string is dispatched only
         # if the ESC turns out to start ST (ESC \\).
         self._string_end: _PendingString | None = None

@@ -75,7 +75,7 @@ import pyte
 from pyte import modes
 from pyte.screens import Char, Margins, StaticDefaultDict
 
-from ._cursor import arg, cha, clamp_x, cnl, cpl, cub, cud, cuf, cup, cuu, vpa, vpr
+from ._cursor import CURSOR_HANDLERS, arg, clamp_x
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
 from ._parser import Performer, parse_params
@@ -754,19 +754,7 @@ class ScreenModel(Performer):
 
 
 ScreenModel.csi_handlers = {
-    "A": cuu,
-    "B": cud,
-    "C": cuf,
-    "D": cub,
-    "E": cnl,
-    "F": cpl,
-    "G": cha,
-    "`": cha,
-    "a": cuf,
-    "d": vpa,
-    "e": vpr,
-    "H": cup,
-    "f": cup,
+    **CURSOR_HANDLERS,
     "J": ScreenModel._ed,
     "K": ScreenModel._el,
     "X": ScreenModel._ech,
