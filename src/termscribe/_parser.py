@@ -285,16 +285,20 @@ class Parser:
         csi_match = _CSI.match
         string_match = _STRING.match
         newlines_match = _NEWLINES.match
+        after_text = False  # a run just ended: no text (or SGR) can follow
         while i < n:
-            end = text_match(text, i).end()  # type: ignore[union-attr]  # matches ""
-            if end > i:
-                run = text[i:end]
-                i = end
-                if "\x1b" in run:
-                    perform.print_with_sgr(run)
-                else:
-                    perform.print(run)
-                continue
+            if not after_text:
+                end = text_match(text, i).end()  # type: ignore[union-attr]  # matches ""
+                if end > i:
+                    run = text[i:end]
+                    i = end
+                    if "\x1b" in run:
+                        perform.print_with_sgr(run)
+                    else:
+                        perform.print(run)
+                    after_text = True
+                    continue
+            after_text = False
             c = text[i]
             if c == "\x1b" or c == "\x9b":
                 introducer = text[i + 1 : i + 2] if c == "\x1b" else "["
