@@ -18,36 +18,24 @@ L, S and X agree where the lines model once differed from xterm.js
 wrap (cursor just past the last column) ends, the cursor going back to the
 last column, before IND, RI, ICH, DCH, ECH, IL/DL and DECRC, and is kept
 over HT, CHT and CBT; ``CSI ? 1049 l`` outside the alternate screen restores
-the saved cursor.
+the saved cursor; the alternate screen is blank, with default margins and
+its own tab stops, whenever it is entered, keeps its saved cursor between
+visits, and ``CSI ? 1049 h`` saves the cursor even while it shows.
 
-Known differences, each pinned by a hand-written case in corpus/differential
-(``KNOWN`` below says what it shows and who follows whom):
+Known differences between xterm.js 6.0.0 and termscribe (both modes), each
+pinned by a hand-written case in corpus/differential (``KNOWN`` below says
+what it shows); termscribe keeps its behaviour:
 
-Where the lines model differs from xterm.js, the screen mode follows xterm.js
-and ``LinesScreen`` (a ScreenModel with the lines model's alternate screen)
-keeps the comparison of L with S exact:
-
-1. The alternate screen. In the lines model, left with 47 or 1049 and
-   re-entered with 47 or 1047, it shows its old content, margins and saved
-   cursor (as xterm does); its saved cursor goes whenever it is cleared
-   (1049 entry, 1047 exit); its tab stops are the normal screen's; and 1049
-   set while it shows does not save the cursor. xterm.js clears it on every
-   entry, gives it its own tab stops and a saved cursor it keeps, and saves
-   the cursor on every 1049 set.
-
-Where xterm.js 6.0.0 differs from termscribe (both modes), and termscribe
-keeps its behaviour:
-
-2. The normal screen's saved cursor row is kept in buffer coordinates by
+1. The normal screen's saved cursor row is kept in buffer coordinates by
    xterm.js: it moves up when lines scroll into scrollback (``XtermJsScreen``
    models this, so generated cases still compare exactly).
-3. REP past the right margin: xterm.js wraps, termscribe stops (a cap).
-4. Origin mode: xterm.js adds the top margin again on relative moves, and
+2. REP past the right margin: xterm.js wraps, termscribe stops (a cap).
+3. Origin mode: xterm.js adds the top margin again on relative moves, and
    keeps origin mode on DECRC with nothing saved (DEC resets it).
-5. A wide character at the right margin with autowrap off: xterm.js drops
+4. A wide character at the right margin with autowrap off: xterm.js drops
    it; termscribe prints it in the last two columns (never hide text).
-6. C1 RI (U+008D) is ignored by xterm.js; termscribe moves up, as for ESC M.
-7. A combining mark after anything but printing (a cursor movement, a
+5. C1 RI (U+008D) is ignored by xterm.js; termscribe moves up, as for ESC M.
+6. A combining mark after anything but printing (a cursor movement, a
    control, an escape sequence): xterm.js puts it alone in the cell at the
    cursor and moves the cursor on. termscribe joins it to the cell left of
    the cursor; when nothing was written there, the screen mode first draws
@@ -55,10 +43,10 @@ keeps its behaviour:
    sanitisation policy), the lines model makes that left cell a blank (the
    mark on a blank, what follows one column left of xterm.js's). A cell
    holding only a mark reads as a joined mark, so rows often read the same.
-8. xterm.js throws on ED 1 with the cursor in the last cell of the screen.
+7. xterm.js throws on ED 1 with the cursor in the last cell of the screen.
 
-Generated cases have no combining marks (7) and leave out REP, origin mode,
-and wide characters together with autowrap changes (3-5), see
+Generated cases have no combining marks (6) and leave out REP, origin mode,
+and wide characters together with autowrap changes (2-4), see
 tests/vtgrammar.py. The hostile corpus differs from xterm.js by
 sanitisation (``HOSTILE_DIFFERS``).
 """
@@ -73,14 +61,13 @@ import pyte
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from pyte.screens import Margins
 from vtgrammar import ALL, PYTE_SAFE, HypothesisChooser, stream
 
 from termscribe import Transcript
 from termscribe._line import BLANK
 from termscribe._lines import LinesModel
 from termscribe._parser import Parser, Performer
-from termscribe._screen import ScreenModel, _Buffer, _new_buffer, _Saved
+from termscribe._screen import ScreenModel
 from termscribe._screen_snapshot import ALT_BEGIN, ALT_END
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -133,46 +120,8 @@ def pyte_alone(data: str, columns: int, rows: int) -> list[str]:
 # -- the known differences as models -------------------------------------
 
 
-class LinesScreen(ScreenModel):
-    """The screen mode with the lines model's alternate screen (difference 1
-    of the module docstring), where the lines model differs from xterm.js."""
-
-    _kept_alt: tuple[_Buffer, Margins | None, _Saved | None] | None = None
-
-    def _alternate_screen(self, mode: int, on: bool) -> None:
-        screen = self.screen
-        if on:
-            if self._normal is not None:
-                return
-            if mode == 1049:
-                self._save_cursor()
-            self._normal = (screen.buffer, screen.margins, self._saved, screen.tabstops)
-            kept = self._kept_alt
-            if mode == 1049 or kept is None:
-                screen.buffer = _new_buffer()
-                screen.set_margins()
-                self._saved = None
-            else:  # 47 and 1047 show the alternate screen as it was left
-                screen.buffer, screen.margins, self._saved = kept
-        else:
-            if self._normal is not None:
-                self._left_alt = screen.buffer
-                kept = (screen.buffer, screen.margins, self._saved)
-                self._kept_alt = None if mode == 1047 else kept
-                tabs = screen.tabstops  # tab stops are shared
-                screen.buffer, screen.margins, self._saved, _ = self._normal
-                screen.tabstops = tabs
-                self._normal = None
-            if mode == 1049:
-                self._restore_cursor()
-
-    def _reset(self) -> None:
-        super()._reset()
-        self._kept_alt = None
-
-
 class XtermJsScreen(ScreenModel):
-    """The screen mode with xterm.js's saved-cursor rows (difference 2): a
+    """The screen mode with xterm.js's saved-cursor rows (difference 1): a
     scroll at the top of the normal screen moves the saved row up."""
 
     _scrolled = 0
@@ -218,7 +167,7 @@ def _xterm_screen(name: str, kind: str = "screen") -> list[str] | None:
 #: Corpus cases where the window of the lines model is not the screen mode's:
 #: how the rows that differ begin, and why.
 WINDOW_DIFFERS = {
-    "combining_orphans": ("tab", "difference 7: a mark after HT, on a blank left of the cursor"),
+    "combining_orphans": ("tab", "difference 6: a mark after HT, on a blank left of the cursor"),
 }
 
 
@@ -250,9 +199,9 @@ HOSTILE_DIFFERS = {
     "bidi_filename_spoof": "bidi controls shown as markers",
     "bidi_trojan_source": "bidi controls shown as markers",
     "c1_raw_bytes": "raw C1 bytes are ill-formed UTF-8: U+FFFD",
-    "c1_utf8_encoded": "difference 6: C1 RI moves up",
+    "c1_utf8_encoded": "difference 5: C1 RI moves up",
     "chunk_mixed": "noncharacter shown as U+FFFD",
-    "combining_orphans": "difference 7: orphan marks shown on a space",
+    "combining_orphans": "difference 6: orphan marks shown on a space",
     "combining_storm": "marks per cell capped",
     "invisible_legitimate_joiners": "tag characters shown as markers",
     "invisible_tag_smuggling": "tag characters shown as markers",
@@ -342,13 +291,13 @@ def test_differential_cases_are_complete() -> None:
 
 def test_generated_cases_screen_equals_xterm() -> None:
     """The screen mode shows what xterm.js shows, on every generated case
-    (with xterm.js's saved-cursor rows, difference 2)."""
+    (with xterm.js's saved-cursor rows, difference 1)."""
     failures = []
     errors = 0
     for case in GENERATED:
         text, columns, rows = _case(case)
         reference = XTERM[case["name"]]
-        if "error" in reference:  # difference 8
+        if "error" in reference:  # difference 7
             errors += 1
             assert "\x1b[1J" in text
             continue
@@ -363,35 +312,21 @@ def _xterm_rows(name: str) -> list[str]:
     return rows_of(str(XTERM[name]["screen"]).split("\n"))
 
 
-#: The alternate-screen modes (difference 1), as the grammar writes them.
-ALTERNATE = re.compile(r"\x1b\[\?(?:47|1047|1049)[hl]")
-
-
 def test_generated_cases_lines_window_equals_screen() -> None:
-    """The lines window is the screen mode's screen on every generated case
-    that leaves the alternate screen alone; with it, the lines model's
-    alternate screen (difference 1, LinesScreen) makes the difference."""
+    """The lines window is the screen mode's screen on every generated case."""
     failures = []
-    alternate = 0
     for case in GENERATED:
         text, columns, rows = _case(case)
-        window = lines_window(text, columns, rows)
-        if window == screen(text, columns, rows):
-            continue
-        if ALTERNATE.search(text) and window == screen(text, columns, rows, LinesScreen):
-            alternate += 1
-        else:
+        if lines_window(text, columns, rows) != screen(text, columns, rows):
             failures.append(case["name"])
     assert not failures, f"{len(failures)} cases differ, first {failures[:5]}"
-    assert alternate > 0  # the generated cases do reach difference 1
 
 
 def test_lines_window_equals_xterm_where_screen_does() -> None:
     """Where the screen mode shows what xterm.js shows, the lines model does
-    too, but on streams that reach the lines model's alternate screen
-    (difference 1)."""
-    unexplained = []
-    agree = alternate = 0
+    too."""
+    disagree = []
+    agree = 0
     for case in GENERATED:
         text, columns, rows = _case(case)
         if "error" in XTERM[case["name"]]:
@@ -399,21 +334,19 @@ def test_lines_window_equals_xterm_where_screen_does() -> None:
         expected = _xterm_rows(str(case["name"]))
         if screen(text, columns, rows) != expected:
             continue
-        window = lines_window(text, columns, rows)
-        if window == expected:
+        if lines_window(text, columns, rows) == expected:
             agree += 1
-        elif ALTERNATE.search(text) and window == screen(text, columns, rows, LinesScreen):
-            alternate += 1
         else:
-            unexplained.append(case["name"])
-    assert not unexplained, unexplained[:5]
+            disagree.append(case["name"])
+    assert not disagree, disagree[:5]
     assert agree > 0.9 * len(GENERATED)
-    assert alternate > 0
 
 
 #: Hand-written cases where the lines model once differed from xterm.js (a
-#: pending wrap; 1049 reset outside the alternate screen): L, S and X agree.
+#: pending wrap; 1049 reset outside the alternate screen; the alternate
+#: screen re-entered): L, S and X agree.
 FOLLOWS_XTERM = [
+    "alternate_47_reentered",
     "pending_wrap_ind",
     "pending_wrap_ri",
     "pending_wrap_ich",
@@ -428,15 +361,14 @@ FOLLOWS_XTERM = [
 #: Hand-written cases of the known differences: (difference number, what the
 #: screen mode shows, what the lines window shows).
 KNOWN: dict[str, tuple[int, list[str], list[str]]] = {
-    "alternate_47_reentered": (1, [" B"], ["AB"]),
-    "saved_cursor_after_scroll": (2, ["", " X"], ["", " X"]),
-    "rep_across_margin": (3, ["abbb"], ["abbb"]),
-    "origin_relative_move": (4, ["", " x"], ["", " x"]),
-    "origin_decrc_nothing_saved": (4, ["x"], ["x"]),
-    "wide_at_margin_no_autowrap": (5, ["ab漢"], ["ab漢"]),
-    "c1_ri": (6, ["ac", "b"], ["ac", "b"]),
-    "combining_after_cursor_move": (7, ["e    \u0301X"], ["e   \u0301X"]),
-    "ed1_last_cell": (8, [], []),
+    "saved_cursor_after_scroll": (1, ["", " X"], ["", " X"]),
+    "rep_across_margin": (2, ["abbb"], ["abbb"]),
+    "origin_relative_move": (3, ["", " x"], ["", " x"]),
+    "origin_decrc_nothing_saved": (3, ["x"], ["x"]),
+    "wide_at_margin_no_autowrap": (4, ["ab漢"], ["ab漢"]),
+    "c1_ri": (5, ["ac", "b"], ["ac", "b"]),
+    "combining_after_cursor_move": (6, ["e    \u0301X"], ["e   \u0301X"]),
+    "ed1_last_cell": (7, [], []),
 }
 HAND_WRITTEN = {str(case["name"]): case for case in CASES if case not in GENERATED}
 
@@ -476,27 +408,22 @@ def test_known_difference(name: str) -> None:
     shown = screen(text, columns, rows)
     assert shown == ours
     assert lines_window(text, columns, rows) == window
-    if number == 8:
+    if number == 7:
         assert "error" in reference
         return
     expected = _xterm_rows(name)
-    if number == 1:  # the lines model differs, the screen mode follows xterm.js
-        assert shown == expected
-        assert window != expected
-        assert window == screen(text, columns, rows, LinesScreen)
-        return
     assert shown != expected
-    if number == 7:  # as text, the lines window reads as xterm.js's row
+    if number == 6:  # as text, the lines window reads as xterm.js's row
         assert window != shown
         assert window == expected
         return
     assert window == shown
-    if number == 2:
+    if number == 1:
         assert screen(text, columns, rows, XtermJsScreen) == expected
 
 
 def test_mark_after_cursor_move() -> None:
-    """Difference 7 cell by cell, for ``e CUF 3 U+0301 X``: xterm.js puts
+    """Difference 6 cell by cell, for ``e CUF 3 U+0301 X``: xterm.js puts
     the mark alone in column 4, under the cursor, and X in column 5 (its row
     reads ``e``, three empty cells, the mark, X); the screen mode draws a
     space in column 4 for the mark (nothing was written in column 3) and X
@@ -514,7 +441,7 @@ def test_mark_after_cursor_move() -> None:
 
 
 def test_corpus_mark_after_tab() -> None:
-    """Difference 7 in the hostile corpus: HT to column 8, then a mark."""
+    """Difference 6 in the hostile corpus: HT to column 8, then a mark."""
     columns, rows, data = _load(CORPUS / "hostile" / "combining_orphans.json")
     row = next(row for row in _xterm_screen("combining_orphans") or [] if row.startswith("tab"))
     assert row == "tab" + " " * 5 + "\u0301after tab"  # the mark alone in column 8
@@ -527,28 +454,19 @@ def test_corpus_mark_after_tab() -> None:
 # -- generated streams: lines model, screen mode and pyte ----------------
 
 SIZES = st.tuples(st.integers(2, 12), st.integers(1, 6))
-NO_ALTERNATE = tuple(family for family in ALL if family != "alternate")
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(size=SIZES, data=st.data())
 def test_lines_window_equals_screen(size: tuple[int, int], data: st.DataObject) -> None:
-    """The whole grammar but the alternate screen: the lines model's window
-    is the screen mode's screen."""
+    """The whole grammar: the lines model's window is the screen mode's
+    screen."""
     columns, rows = size
-    text = stream(HypothesisChooser(data), columns, rows, NO_ALTERNATE)
+    text = stream(HypothesisChooser(data), columns, rows, ALL)
     assert lines_window(text, columns, rows) == screen(text, columns, rows)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(size=SIZES, data=st.data())
-def test_lines_window_equals_screen_model(size: tuple[int, int], data: st.DataObject) -> None:
-    """The whole grammar: the lines model's window is the screen mode's
-    screen once the lines model's alternate screen (difference 1) is
-    modelled."""
-    columns, rows = size
-    text = stream(HypothesisChooser(data), columns, rows, ALL)
-    assert lines_window(text, columns, rows) == screen(text, columns, rows, LinesScreen)
+ICH = re.compile(r"\x1b\[\d*@")
 
 
 class _PendingWrapProbe(Performer):
@@ -591,6 +509,10 @@ def test_lines_window_and_screen_equal_pyte(size: tuple[int, int], data: st.Data
     the lines model, the screen mode and pyte agree."""
     columns, rows = size
     text = stream(HypothesisChooser(data), columns, rows, PYTE_SAFE, tokens=15)
+    # pyte's insert_characters keeps the cells it pushes past the right
+    # margin, and a later DCH brings them back: pyte is no oracle for ICH
+    # (the lines/screen/xterm.js comparisons above cover it).
+    assume(not ICH.search(text))
     probe = _PendingWrapProbe(LinesModel(columns, rows, None))
     _feed(probe, text)
     assume(not probe.reached)

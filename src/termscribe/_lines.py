@@ -101,15 +101,17 @@ class _Saved:
 
 
 class _Screen:
-    """One buffer (normal or alternate): its rows, margins and saved cursor."""
+    """One buffer (normal or alternate): its rows, margins, saved cursor and
+    tab stops."""
 
-    __slots__ = ("bottom", "rows", "saved", "top")
+    __slots__ = ("bottom", "rows", "saved", "tabs", "top")
 
     def __init__(self, height: int) -> None:
         self.rows = [Row() for _ in range(height)]
         self.top = 0
         self.bottom = height - 1
         self.saved: _Saved | None = None
+        self.tabs: set[int] | None = None  # None: a stop every 8 columns
 
 
 class LinesModel(Performer):
@@ -140,7 +142,6 @@ class LinesModel(Performer):
         self._charsets = [False, False, False, False]  # G0-G3: DEC graphics?
         self._gl = 0  # which G set is invoked into GL (SO/SI)
         self._translate = False
-        self._tabs: set[int] | None = None  # None: a stop every 8 columns
         self._last = ""  # last printed character, for REP
         self._wrapping = False  # inside _wrap: the row scrolling off continues
         # Committed output.
@@ -627,10 +628,10 @@ class LinesModel(Performer):
         for _ in range(min(count, self._limit)):
             if x >= last:
                 break
-            if self._tabs is None:
+            if self._screen.tabs is None:
                 x = (x // TAB_WIDTH + 1) * TAB_WIDTH
             else:
-                x = min((t for t in self._tabs if t > x), default=last)
+                x = min((t for t in self._screen.tabs if t > x), default=last)
         self.x = min(x, last)
 
     def _back_tab(self, count: int) -> None:
@@ -640,16 +641,16 @@ class LinesModel(Performer):
         for _ in range(min(count, self._limit)):
             if x <= 0:
                 break
-            if self._tabs is None:
+            if self._screen.tabs is None:
                 x = (x - 1) // TAB_WIDTH * TAB_WIDTH
             else:
-                x = max((t for t in self._tabs if t < x), default=0)
+                x = max((t for t in self._screen.tabs if t < x), default=0)
         self.x = x
 
     def _set_tab(self) -> None:
-        if self._tabs is None:
-            self._tabs = set(range(TAB_WIDTH, self._limit, TAB_WIDTH))
-        self._tabs.add(min(self.x, self._limit - 1))
+        if self._screen.tabs is None:
+            self._screen.tabs = set(range(TAB_WIDTH, self._limit, TAB_WIDTH))
+        self._screen.tabs.add(min(self.x, self._limit - 1))
 
     # -- escape sequences --------------------------------------------------
 
@@ -733,7 +734,6 @@ class LinesModel(Performer):
         self._charsets = [False] * 4
         self._gl = 0
         self._translate = False
-        self._tabs = None
 
     # -- control sequences -------------------------------------------------
 
@@ -766,21 +766,23 @@ class LinesModel(Performer):
         insert_blanks(self._rows[self.y], self.x, count, self._limit, self._erase_code())
 
     def _alternate_screen(self, mode: int, on: bool) -> None:
+        """Modes 47, 1047 and 1049 as xterm.js does them: the alternate screen
+        is blank, with default margins and tab stops, whenever it is entered
+        (its saved cursor is kept between visits); 1049 saves the cursor in
+        the screen showing when set, and restores it from the normal screen
+        when reset, even if nothing switched. What the alternate screen
+        showed stays readable after it is left, for snapshots."""
         if on:
-            if self._screen is self._alt:
-                return
             if mode == 1049:
                 self._save_cursor()
-                self._alt = _Screen(self.height)
-            self._screen = self._alt
-        else:
-            if self._screen is not self._alt:
-                if mode == 1049:  # xterm.js restores the cursor all the same
-                    self._restore_cursor()
+            if self._screen is self._alt:
                 return
-            if mode == 1047:
-                self._alt = _Screen(self.height)
-            self._screen = self._normal
+            fresh = _Screen(self.height)
+            fresh.saved = self._alt.saved
+            self._alt = self._screen = fresh
+        else:
+            if self._screen is self._alt:
+                self._screen = self._normal
             if mode == 1049:
                 self._restore_cursor()
         self._rows = self._screen.rows

@@ -149,11 +149,11 @@ def cbt(m: LinesModel, v: Params, _last: str) -> None:
 def tbc(m: LinesModel, v: Params, _last: str) -> None:
     mode = arg(v, 0, 0)
     if mode == 3:
-        m._tabs = set()
+        m._screen.tabs = set()
     elif mode == 0:
-        if m._tabs is None:
-            m._tabs = set(range(TAB_WIDTH, m._limit, TAB_WIDTH))
-        m._tabs.discard(clamp_x(m))
+        if m._screen.tabs is None:
+            m._screen.tabs = set(range(TAB_WIDTH, m._limit, TAB_WIDTH))
+        m._screen.tabs.discard(clamp_x(m))
 
 
 def decstbm(m: LinesModel, v: Params, _last: str) -> None:
