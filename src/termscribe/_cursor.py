@@ -65,24 +65,38 @@ def clamp_x(m: CursorHost) -> int:
     return min(m.x, m.columns - 1)
 
 
+def _count(v: Params) -> int:
+    """The first parameter as a count (1 when missing or 0)."""
+    first = v[0] if v else 1
+    return first if first.__class__ is int and first else arg(v, 0, 1)
+
+
+def _end_wrap(m: CursorHost) -> None:
+    columns = m.columns
+    if m.x >= columns:
+        m.x = columns - 1
+
+
 def cuu(m: CursorHost, v: Params, _last: str) -> None:
     top = m.region()[0]
-    m.y = max(top if m.y >= top else 0, m.y - arg(v, 0, 1))
-    m.x = clamp_x(m)
+    y = m.y
+    m.y = max(top if y >= top else 0, y - _count(v))
+    _end_wrap(m)
 
 
 def cud(m: CursorHost, v: Params, _last: str) -> None:
     bottom = m.region()[1]
-    m.y = min(bottom if m.y <= bottom else m.height - 1, m.y + arg(v, 0, 1))
-    m.x = clamp_x(m)
+    y = m.y
+    m.y = min(bottom if y <= bottom else m.height - 1, y + _count(v))
+    _end_wrap(m)
 
 
 def cuf(m: CursorHost, v: Params, _last: str) -> None:
-    m.x = min(m.columns - 1, clamp_x(m) + arg(v, 0, 1))
+    m.x = min(m.columns - 1, clamp_x(m) + _count(v))
 
 
 def cub(m: CursorHost, v: Params, _last: str) -> None:
-    m.x = max(0, clamp_x(m) - arg(v, 0, 1))
+    m.x = max(0, clamp_x(m) - _count(v))
 
 
 def cnl(m: CursorHost, v: Params, last: str) -> None:
