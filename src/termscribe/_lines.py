@@ -38,6 +38,7 @@ from collections import deque
 from itertools import groupby, repeat
 from operator import mul
 
+from ._controls import Controls
 from ._edit import insert_blanks, write
 from ._line import (
     BLANK,
@@ -114,7 +115,7 @@ class _Screen:
         self.tabs: set[int] | None = None  # None: a stop every 8 columns
 
 
-class LinesModel(Performer):
+class LinesModel(Controls, Performer):
     """Interprets parser events into rows; see the module docstring."""
 
     def __init__(
@@ -536,35 +537,11 @@ class LinesModel(Performer):
         self.x = 0
         self._index_many(run.count("\n"))
 
-    def execute(self, control: str) -> None:
-        self._last = ""
-        if control == "\n" or control == "\x0b" or control == "\x0c":
-            self.x = 0
-            self._index()
-        elif control == "\r":
-            self.x = 0
-        elif control == "\x08":
-            x = min(self.x, self._limit - 1)
-            self.x = x - 1 if x > 0 else 0
-        elif control == "\t":
-            self._tab(1)
-        elif control == "\x0e":
-            self._shift(1)
-        elif control == "\x0f":
-            self._shift(0)
-        elif control == "\x84":
-            self._index()
-        elif control == "\x85":
-            self.x = 0
-            self._index()
-        elif control == "\x88":
-            self._set_tab()
-        elif control == "\x8d":
-            self._reverse_index()
+    def _explicit_index(self) -> None:
+        self._index()  # which ends a pending wrap in this model
 
-    def _shift(self, gl: int) -> None:
-        self._gl = gl
-        self._translate = self._charsets[gl]
+    def _explicit_reverse_index(self) -> None:
+        self._reverse_index()
 
     def _end_pending_wrap(self) -> None:
         """Cursor just past the last column back onto it (xterm.js's
@@ -653,37 +630,6 @@ class LinesModel(Performer):
         self._screen.tabs.add(min(self.x, self._limit - 1))
 
     # -- escape sequences --------------------------------------------------
-
-    def esc_dispatch(self, intermediates: str, final: str) -> None:
-        self._last = ""
-        if not intermediates:
-            if final == "7":
-                self._save_cursor()
-            elif final == "8":
-                self._restore_cursor()
-            elif final == "D":
-                self._index()
-            elif final == "E":
-                self.x = 0
-                self._index()
-            elif final == "M":
-                self._reverse_index()
-            elif final == "H":
-                self._set_tab()
-            elif final == "c":
-                self._reset()
-            elif final == "n":  # LS2
-                self._gl = 2
-                self._translate = self._charsets[2]
-            elif final == "o":  # LS3
-                self._gl = 3
-                self._translate = self._charsets[3]
-        elif intermediates in ("(", ")", "*", "+"):
-            index = "()*+".index(intermediates)
-            self._charsets[index] = final == "0"
-            self._translate = self._charsets[self._gl]
-        elif intermediates == "#" and final == "8":
-            self._alignment_test()
 
     def _alignment_test(self) -> None:
         """DECALN: fill the window with E, as xterm does."""

@@ -75,6 +75,7 @@ import pyte
 from pyte import modes
 from pyte.screens import Char, Margins, StaticDefaultDict
 
+from ._controls import Controls
 from ._cursor import CURSOR_HANDLERS, arg, clamp_x
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
@@ -128,7 +129,7 @@ class _Saved:
         self.origin = origin
 
 
-class ScreenModel(Performer):
+class ScreenModel(Controls, Performer):
     """Interprets parser events into a pyte screen; see the module docstring."""
 
     #: Control sequence handlers by final character (set below the class; a
@@ -324,38 +325,13 @@ class ScreenModel(Performer):
 
     # -- C0 / C1 controls --------------------------------------------------
 
-    def execute(self, control: str) -> None:
-        self._last = ""
-        cursor = self.screen.cursor
-        if control == "\n" or control == "\x0b" or control == "\x0c":
-            cursor.x = 0
-            self._index()
-        elif control == "\r":
-            cursor.x = 0
-        elif control == "\x08":
-            x = min(cursor.x, self.width - 1)
-            cursor.x = x - 1 if x > 0 else 0
-        elif control == "\t":
-            self._tab(1)
-        elif control == "\x0e":
-            self._shift(1)
-        elif control == "\x0f":
-            self._shift(0)
-        elif control == "\x84":
-            self._restrict()
-            self._index()
-        elif control == "\x85":
-            cursor.x = 0
-            self._index()
-        elif control == "\x88":
-            self._set_tab()
-        elif control == "\x8d":
-            self._restrict()
-            self._reverse_index()
+    def _explicit_index(self) -> None:
+        self._restrict()
+        self._index()
 
-    def _shift(self, gl: int) -> None:
-        self._gl = gl
-        self._translate = self._charsets[gl]
+    def _explicit_reverse_index(self) -> None:
+        self._restrict()
+        self._reverse_index()
 
     def _region(self) -> tuple[int, int]:
         margins = self.screen.margins
@@ -417,36 +393,6 @@ class ScreenModel(Performer):
         self.screen.tabstops.add(min(self.screen.cursor.x, self.width - 1))
 
     # -- escape sequences --------------------------------------------------
-
-    def esc_dispatch(self, intermediates: str, final: str) -> None:
-        self._last = ""
-        if not intermediates:
-            if final == "7":
-                self._save_cursor()
-            elif final == "8":
-                self._restore_cursor()
-            elif final == "D":
-                self._restrict()
-                self._index()
-            elif final == "E":
-                self.screen.cursor.x = 0
-                self._index()
-            elif final == "M":
-                self._restrict()
-                self._reverse_index()
-            elif final == "H":
-                self._set_tab()
-            elif final == "c":
-                self._reset()
-            elif final == "n":  # LS2
-                self._shift(2)
-            elif final == "o":  # LS3
-                self._shift(3)
-        elif intermediates in ("(", ")", "*", "+"):
-            self._charsets["()*+".index(intermediates)] = final == "0"
-            self._translate = self._charsets[self._gl]
-        elif intermediates == "#" and final == "8":
-            self._alignment_test()
 
     def _set_style(self, style: Style) -> None:
         self.style = style

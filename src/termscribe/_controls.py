@@ -1,0 +1,118 @@
+"""C0/C1 controls and escape sequences, shared by the lines and screen models.
+
+``Controls`` is the part of a Performer that means the same in both models;
+each model supplies the primitives (index, reverse index, tab stops, saved
+cursor, reset, alignment test) over its own screen. Decisions (xterm):
+
+* LF, VT and FF are line feeds and also return to column 0 (convertEol).
+* BS moves left, never past column 0, never erasing.
+* IND (ESC D, U+0084) and RI (ESC M, U+008D) end a pending wrap first; NEL
+  (ESC E, U+0085) is CR + LF; HTS (ESC H, U+0088) sets a tab stop.
+* SO/SI and LS2/LS3 invoke G1/G0/G2/G3; ``ESC ( 0`` (and ``) * +``) designate
+  DEC line drawing, any other final ASCII.
+* Every other control does nothing visible.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Controls"]
+
+
+class Controls:
+    x: int
+    _last: str
+    _charsets: list[bool]
+    _gl: int
+    _translate: bool
+
+    @property
+    def columns(self) -> int:
+        raise NotImplementedError
+
+    def _index(self) -> None:
+        raise NotImplementedError
+
+    def _explicit_index(self) -> None:
+        """IND: an index that first ends a pending wrap."""
+        raise NotImplementedError
+
+    def _explicit_reverse_index(self) -> None:
+        """RI: a reverse index that first ends a pending wrap."""
+        raise NotImplementedError
+
+    def _tab(self, count: int) -> None:
+        raise NotImplementedError
+
+    def _set_tab(self) -> None:
+        raise NotImplementedError
+
+    def _save_cursor(self) -> None:
+        raise NotImplementedError
+
+    def _restore_cursor(self) -> None:
+        raise NotImplementedError
+
+    def _reset(self) -> None:
+        raise NotImplementedError
+
+    def _alignment_test(self) -> None:
+        raise NotImplementedError
+
+    def _shift(self, gl: int) -> None:
+        """Invoke G``gl`` into GL."""
+        self._gl = gl
+        self._translate = self._charsets[gl]
+
+    def execute(self, control: str) -> None:
+        self._last = ""
+        if control == "\n" or control == "\x0b" or control == "\x0c":
+            self.x = 0
+            self._index()
+        elif control == "\r":
+            self.x = 0
+        elif control == "\x08":
+            x = min(self.x, self.columns - 1)
+            self.x = x - 1 if x > 0 else 0
+        elif control == "\t":
+            self._tab(1)
+        elif control == "\x0e":
+            self._shift(1)
+        elif control == "\x0f":
+            self._shift(0)
+        elif control == "\x84":
+            self._explicit_index()
+        elif control == "\x85":
+            self.x = 0
+            self._index()
+        elif control == "\x88":
+            self._set_tab()
+        elif control == "\x8d":
+            self._explicit_reverse_index()
+
+    def esc_dispatch(self, intermediates: str, final: str) -> None:
+        self._last = ""
+        if not intermediates:
+            if final == "7":
+                self._save_cursor()
+            elif final == "8":
+                self._restore_cursor()
+            elif final == "D":
+                self._explicit_index()
+            elif final == "E":
+                self.x = 0
+                self._index()
+            elif final == "M":
+                self._explicit_reverse_index()
+            elif final == "H":
+                self._set_tab()
+            elif final == "c":
+                self._reset()
+            elif final == "n":  # LS2
+                self._shift(2)
+            elif final == "o":  # LS3
+                self._shift(3)
+        elif intermediates in ("(", ")", "*", "+"):
+            self._charsets["()*+".index(intermediates)] = final == "0"
+            self._translate = self._charsets[self._gl]
+        elif intermediates == "#" and final == "8":
+            self._alignment_test()
