@@ -15,7 +15,25 @@ cursor, reset, alignment test) over its own screen. Decisions (xterm):
 
 from __future__ import annotations
 
-__all__ = ["Controls"]
+from ._style import Style
+
+__all__ = ["Controls", "SavedCursor"]
+
+
+class SavedCursor:
+    """Cursor state saved by DECSC / mode 1049."""
+
+    __slots__ = ("charsets", "gl", "origin", "style", "x", "y")
+
+    def __init__(
+        self, x: int, y: int, style: Style, charsets: list[bool], gl: int, origin: bool
+    ) -> None:
+        self.x = x
+        self.y = y
+        self.style = style
+        self.charsets = list(charsets)
+        self.gl = gl
+        self.origin = origin
 
 
 class Controls:

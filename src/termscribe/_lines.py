@@ -39,6 +39,7 @@ from itertools import groupby, repeat
 from operator import mul
 
 from ._controls import Controls
+from ._controls import SavedCursor as _Saved
 from ._edit import insert_blanks, write
 from ._line import (
     BLANK,
@@ -83,22 +84,6 @@ DEC_SPECIAL_GRAPHICS = str.maketrans(
         "x": "│", "y": "≤", "z": "≥", "{": "π", "|": "≠", "}": "£", "~": "·",
     }
 )  # fmt: skip
-
-
-class _Saved:
-    """Cursor state saved by DECSC / mode 1049."""
-
-    __slots__ = ("charsets", "gl", "origin", "style", "x", "y")
-
-    def __init__(
-        self, x: int, y: int, style: Style, charsets: list[bool], gl: int, origin: bool
-    ) -> None:
-        self.x = x
-        self.y = y
-        self.style = style
-        self.charsets = list(charsets)
-        self.gl = gl
-        self.origin = origin
 
 
 class _Screen:

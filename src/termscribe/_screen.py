@@ -76,6 +76,7 @@ from pyte import modes
 from pyte.screens import Char, Margins, StaticDefaultDict
 
 from ._controls import Controls
+from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS, arg, clamp_x
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
@@ -111,22 +112,6 @@ def _new_buffer(erase: Char = _BLANK) -> _Buffer:
     if erase is _BLANK:
         return defaultdict(_new_row)
     return defaultdict(lambda: StaticDefaultDict(erase))
-
-
-class _Saved:
-    """Cursor state saved by DECSC / mode 1049."""
-
-    __slots__ = ("charsets", "gl", "origin", "style", "x", "y")
-
-    def __init__(
-        self, x: int, y: int, style: Style, charsets: list[bool], gl: int, origin: bool
-    ) -> None:
-        self.x = x
-        self.y = y
-        self.style = style
-        self.charsets = list(charsets)
-        self.gl = gl
-        self.origin = origin
 
 
 class ScreenModel(Controls, Performer):
