@@ -16,6 +16,7 @@ from functools import partial
 from typing import BinaryIO, TextIO
 
 from . import cli_acp, cli_bridge
+from ._cli_args import at_least
 from ._cli_progress import Progress
 from ._line import Line
 from ._render_ansi import ansi_lines
@@ -37,14 +38,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
+_positive = at_least(1)
 
 
 def build_parser() -> argparse.ArgumentParser:

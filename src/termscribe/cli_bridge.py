@@ -22,6 +22,7 @@ import select
 import time
 from typing import BinaryIO, Final, TextIO
 
+from ._cli_args import at_least
 from .acp import (
     BRIDGE_MODES,
     DEFAULT_MAX_TEXT_CHARS,
@@ -71,14 +72,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bridge.set_defaults(func=run_bridge)
 
 
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0: {value}")
-    return value
+_non_negative = at_least(0)
 
 
 def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
