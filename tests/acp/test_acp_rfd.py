@@ -106,16 +106,17 @@ def test_first_update_for_unseen_id_creates_state_with_omitted_fields_unknown() 
     )
 
 
-@pytest.mark.parametrize(
-    ("field", "value"),
-    [
-        ("command", "ls"),
-        ("cwd", "/w"),
-        ("exit_status", {"exitCode": 3}),
-        ("meta", {"k": 1}),
-        ("output", {"data": "YQ=="}),
-    ],
-)
+#: A concrete value for each terminal_update patch field.
+PATCH_VALUES = [
+    ("command", "ls"),
+    ("cwd", "/w"),
+    ("exit_status", {"exitCode": 3}),
+    ("meta", {"k": 1}),
+    ("output", {"data": "YQ=="}),
+]
+
+
+@pytest.mark.parametrize(("field", "value"), PATCH_VALUES)
 def test_omitted_field_leaves_previous_value_unchanged(field: str, value: Any) -> None:
     store = apply_all(terminal_update("t1", **{field: value}))
     before = _observe(terminal(store))
@@ -123,16 +124,7 @@ def test_omitted_field_leaves_previous_value_unchanged(field: str, value: Any) -
     assert _observe(terminal(store)) == before
 
 
-@pytest.mark.parametrize(
-    ("field", "value"),
-    [
-        ("command", "ls"),
-        ("cwd", "/w"),
-        ("exit_status", {"exitCode": 3}),
-        ("meta", {"k": 1}),
-        ("output", {"data": "YQ=="}),
-    ],
-)
+@pytest.mark.parametrize(("field", "value"), PATCH_VALUES)
 def test_null_clears_previous_value(field: str, value: Any) -> None:
     store = apply_all(
         terminal_update("t1", **{field: value}), terminal_update("t1", **{field: None})

@@ -114,18 +114,13 @@ def tool_call_content_v2_to_v1(item: object) -> JsonObject:
     for diffs (v2 carries a patch and change list, v1 whole old and new texts)
     and for content types v1 does not define.
     """
-    obj = _object(item, "content item")
-    kind = _type(obj, "content item")
-    if kind == "terminal":
-        raise IncompatibleTerminalError("v2 terminal content", _V2_TERMINAL_WHY)
-    if kind == "diff":
-        raise ConversionError(
-            "v2 diff content", "v2 describes changes and a patch, v1 needs whole old and new texts"
-        )
-    if kind != "content":
-        raise ConversionError(f"v2 {short_repr(kind)} content", "v1 has no such content type")
-    _content_block(obj, "v2")
-    return _copy(obj)
+    return _content_item(
+        item,
+        "v2",
+        _V2_TERMINAL_WHY,
+        "v2 describes changes and a patch, v1 needs whole old and new texts",
+        "v1 has no such content type",
+    )
 
 
 def tool_call_content_v1_to_v2(item: object) -> JsonObject:
@@ -134,17 +129,28 @@ def tool_call_content_v1_to_v2(item: object) -> JsonObject:
     Raises `IncompatibleTerminalError` for terminal content and
     `ConversionError` for diffs (v2 needs a change list v1 does not carry).
     """
+    return _content_item(
+        item,
+        "v1",
+        _V1_TERMINAL_WHY,
+        "v2 needs a list of structured changes, v1 has whole texts",
+        "not a v1 content type",
+    )
+
+
+def _content_item(
+    item: object, side: str, terminal_why: str, diff_why: str, unknown_why: str
+) -> JsonObject:
+    """A ``content`` item of ``side`` copied; every other kind refused."""
     obj = _object(item, "content item")
     kind = _type(obj, "content item")
     if kind == "terminal":
-        raise IncompatibleTerminalError("v1 terminal content", _V1_TERMINAL_WHY)
+        raise IncompatibleTerminalError(f"{side} terminal content", terminal_why)
     if kind == "diff":
-        raise ConversionError(
-            "v1 diff content", "v2 needs a list of structured changes, v1 has whole texts"
-        )
+        raise ConversionError(f"{side} diff content", diff_why)
     if kind != "content":
-        raise ConversionError(f"v1 {short_repr(kind)} content", "not a v1 content type")
-    _content_block(obj, "v1")
+        raise ConversionError(f"{side} {short_repr(kind)} content", unknown_why)
+    _content_block(obj, side)
     return _copy(obj)
 
 
