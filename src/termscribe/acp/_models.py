@@ -53,12 +53,23 @@ MAX_EXIT_CODE: Final = 2**32 - 1
 M = TypeVar("M")
 
 
-def _from_wire(parse: Callable[[object], M], obj: object) -> M:
-    """The public boundary of every model: FieldError becomes InvalidMessageError."""
-    try:
-        return parse(obj)
-    except FieldError as exc:
-        raise exc.to_public() from exc
+W = TypeVar("W", bound="_WireModel")
+
+
+class _WireModel:
+    """``from_wire``, the public boundary of every model: a model's ``parse``
+    raises the internal FieldError, which becomes InvalidMessageError here."""
+
+    @classmethod
+    def parse(cls: type[W], obj: object) -> W:
+        raise NotImplementedError
+
+    @classmethod
+    def from_wire(cls: type[W], obj: object) -> W:
+        try:
+            return cls.parse(obj)
+        except FieldError as exc:
+            raise exc.to_public() from exc
 
 
 def _extra(obj: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]:
@@ -103,7 +114,7 @@ def _bytes_repr(data: bytes) -> str:
 
 
 @dataclass(frozen=True)
-class TerminalContent:
+class TerminalContent(_WireModel):
     """Tool-call content ``{"type": "terminal", "terminalId": ...}``: a display anchor only."""
 
     terminal_id: str
@@ -112,10 +123,6 @@ class TerminalContent:
     wire_nulls: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     _KNOWN: ClassVar = frozenset({"type", "terminalId", "_meta"})
-
-    @classmethod
-    def from_wire(cls, obj: object) -> TerminalContent:
-        return _from_wire(cls.parse, obj)
 
     @classmethod
     def parse(cls, obj: object) -> TerminalContent:
@@ -141,7 +148,7 @@ class TerminalContent:
 
 
 @dataclass(frozen=True, repr=False)
-class TerminalOutput:
+class TerminalOutput(_WireModel):
     """A replacement snapshot: the complete bytes to retain for a terminal."""
 
     data: bytes
@@ -150,10 +157,6 @@ class TerminalOutput:
     wire_nulls: frozenset[str] = field(default=frozenset(), compare=False)
 
     _KNOWN: ClassVar = frozenset({"data", "_meta"})
-
-    @classmethod
-    def from_wire(cls, obj: object) -> TerminalOutput:
-        return _from_wire(cls.parse, obj)
 
     @classmethod
     def parse(cls, obj: object) -> TerminalOutput:
@@ -178,7 +181,7 @@ class TerminalOutput:
 
 
 @dataclass(frozen=True)
-class TerminalExitStatus:
+class TerminalExitStatus(_WireModel):
     """Exit information; its presence marks the terminal as exited (``{}`` is valid)."""
 
     exit_code: int | None = None
@@ -188,10 +191,6 @@ class TerminalExitStatus:
     wire_nulls: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     _KNOWN: ClassVar = frozenset({"exitCode", "signal", "_meta"})
-
-    @classmethod
-    def from_wire(cls, obj: object) -> TerminalExitStatus:
-        return _from_wire(cls.parse, obj)
 
     @classmethod
     def parse(cls, obj: object) -> TerminalExitStatus:
@@ -220,7 +219,7 @@ class TerminalExitStatus:
 
 
 @dataclass(frozen=True)
-class TerminalUpdate:
+class TerminalUpdate(_WireModel):
     """The ``terminal_update`` session update: an upsert keyed by `terminal_id`.
 
     Patch fields hold `OMITTED` (leave unchanged), None (clear) or a value.
@@ -238,10 +237,6 @@ class TerminalUpdate:
     _KNOWN: ClassVar = frozenset(
         {"sessionUpdate", "terminalId", "command", "cwd", "output", "exitStatus", "_meta"}
     )
-
-    @classmethod
-    def from_wire(cls, obj: object) -> TerminalUpdate:
-        return _from_wire(cls.parse, obj)
 
     @classmethod
     def parse(cls, obj: object) -> TerminalUpdate:
@@ -307,7 +302,7 @@ def _parse_meta_object(value: object, key: str) -> JsonObject:
 
 
 @dataclass(frozen=True, repr=False)
-class TerminalOutputChunk:
+class TerminalOutputChunk(_WireModel):
     """The ``terminal_output_chunk`` session update: bytes appended in received order."""
 
     terminal_id: str
@@ -318,10 +313,6 @@ class TerminalOutputChunk:
 
     SESSION_UPDATE: ClassVar = "terminal_output_chunk"
     _KNOWN: ClassVar = frozenset({"sessionUpdate", "terminalId", "data", "_meta"})
-
-    @classmethod
-    def from_wire(cls, obj: object) -> TerminalOutputChunk:
-        return _from_wire(cls.parse, obj)
 
     @classmethod
     def parse(cls, obj: object) -> TerminalOutputChunk:
@@ -359,7 +350,7 @@ class TerminalOutputChunk:
 
 
 @dataclass(frozen=True)
-class CommandPermissionSubject:
+class CommandPermissionSubject(_WireModel):
     """The ``command`` permission subject: a self-contained description, not a patch.
 
     `tool_call_id` and `terminal_id` only associate the permission with displayed
@@ -375,10 +366,6 @@ class CommandPermissionSubject:
     wire_nulls: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     _KNOWN: ClassVar = frozenset({"type", "command", "cwd", "toolCallId", "terminalId", "_meta"})
-
-    @classmethod
-    def from_wire(cls, obj: object) -> CommandPermissionSubject:
-        return _from_wire(cls.parse, obj)
 
     @classmethod
     def parse(cls, obj: object) -> CommandPermissionSubject:
