@@ -279,6 +279,18 @@ class LinesModel(Controls, Performer):
         if self._translate:
             text = text.translate(DEC_SPECIAL_GRAPHICS)
         if text.isascii() or is_simple_run(text):
+            x = self.x
+            row = self._rows[self.y]
+            if x == len(row.text) and self.width is None and not self.insert:
+                # Appending single cells to an unbounded row: the usual case.
+                n = len(text)
+                if x + n <= MAX_LINE_CELLS:
+                    row.text += text
+                    if self._code is not None:
+                        row.styles += self._code * n
+                    self.x = x + n
+                    self._last = text[-1]
+                    return
             self._print_cells(text)
         else:
             self._print_unicode(text)
@@ -520,7 +532,26 @@ class LinesModel(Controls, Performer):
         # In this model CR only returns to column 0, which LF does too.
         self._last = ""
         self.x = 0
-        self._index_many(run.count("\n"))
+        count = run.count("\n")
+        screen = self._screen
+        if (
+            count == 1
+            and self.y == screen.bottom
+            and not screen.top
+            and screen is self._normal
+            and not self._pending
+            and not self._pending_omitted
+        ):
+            # One line feed at the bottom of a log: the top row scrolls off as
+            # a line of its own (the _scroll_up/_commit path, unrolled).
+            rows = screen.rows
+            row = rows[0]
+            if not row.continued and (not screen.bottom or not rows[1].continued):
+                del rows[0]
+                rows.insert(screen.bottom, Row())
+                self._append_line(Line.from_row(row, self._palette.styles))
+                return
+        self._index_many(count)
 
     def _explicit_index(self) -> None:
         self._index()  # which ends a pending wrap in this model
