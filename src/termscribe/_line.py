@@ -174,18 +174,17 @@ class Line:
             runs: list[Run] = []
             _append_runs(runs, row, len(text), palette)
             return cls(tuple(runs))
-        # Runs of equal style codes, cut and mapped by C-level iterators. Logs
-        # repeat row layouts, so the runs of a styles string are remembered.
+        # Runs of equal style codes. Logs repeat row layouts, so the runs of a
+        # styles string are remembered (as start, end, palette index).
         found = _RUNS_CACHE.get(styles)
         if found is None:
             if len(_RUNS_CACHE) >= _MAX_CACHED_RUNS:
                 _RUNS_CACHE.clear()
             ends, codes = _style_runs(styles)
-            found = _RUNS_CACHE[styles] = ([0, *ends[:-1]], ends, codes)
-        starts, ends, codes = found
-        texts = map(text.__getitem__, map(slice, starts, ends))
-        styles_of_runs = map(palette.__getitem__, map(ord, codes))
-        return cls(tuple(zip(texts, styles_of_runs, strict=True)), text)
+            found = _RUNS_CACHE[styles] = tuple(
+                zip([0, *ends[:-1]], ends, map(ord, codes), strict=True)
+            )
+        return cls(tuple([(text[a:b], palette[c]) for a, b, c in found]), text)
 
     @classmethod
     def from_rows(
@@ -254,7 +253,7 @@ _LSTRIP_RUNS = 32
 
 # Runs (starts, ends, codes) of recently seen styles strings, shared by all
 # rows: a styles string fully determines them.
-_RUNS_CACHE: dict[str, tuple[list[int], list[int], list[str]]] = {}
+_RUNS_CACHE: dict[str, tuple[tuple[int, int, int], ...]] = {}
 _MAX_CACHED_RUNS = 2048
 
 

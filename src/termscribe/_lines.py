@@ -280,17 +280,29 @@ class LinesModel(Controls, Performer):
             text = text.translate(DEC_SPECIAL_GRAPHICS)
         if text.isascii() or is_simple_run(text):
             x = self.x
+            n = len(text)
             row = self._rows[self.y]
-            if x == len(row.text) and self.width is None and not self.insert:
-                # Appending single cells to an unbounded row: the usual case.
-                n = len(text)
-                if x + n <= MAX_LINE_CELLS:
+            length = len(row.text)
+            if (
+                (x == length or (not x and n >= length and not row.marks))
+                and self.width is None
+                and not self.insert
+                and x + n <= MAX_LINE_CELLS
+            ):
+                # Single cells appended to an unbounded row or redrawing it
+                # whole: the usual cases.
+                code = self._code
+                if x:
                     row.text += text
-                    if self._code is not None:
-                        row.styles += self._code * n
-                    self.x = x + n
-                    self._last = text[-1]
-                    return
+                    if code is not None:
+                        row.styles += code * n
+                else:
+                    row.text = text
+                    if code is not None:
+                        row.styles = code * n
+                self.x = x + n
+                self._last = text[-1]
+                return
             self._print_cells(text)
         else:
             self._print_unicode(text)
@@ -325,18 +337,22 @@ class LinesModel(Controls, Performer):
         if not n or x + n > MAX_LINE_CELLS or not (text.isascii() or is_simple_run(text)):
             return False
         code = self._code or "\x00"
-        # The codes after each SGR of the run, cached for the whole sequence:
-        # logs repeat the same colour pattern line after line.
+        # The code of each text part (the current one, then the one after
+        # each SGR), cached for the whole sequence: logs repeat the same
+        # colour pattern line after line.
         key = code + "\x1b".join(parts[1::2])
-        after = self._sgr_runs.get(key)
-        if after is None:
-            after = self._sgr_codes(code, parts[1::2])
-        codes = code * len(parts[0]) + "".join(map(mul, after, map(len, parts[2::2])))
+        part_codes = self._sgr_runs.get(key)
+        if part_codes is None:
+            part_codes = self._sgr_codes(code, parts[1::2])
+        codes = "".join(map(mul, part_codes, map(len, parts[::2])))
         row = self._rows[self.y]
         length = len(row.text)
         if x == length:
             row.text += text
             row.styles += codes
+        elif not x and n >= length and not row.marks:  # a redrawn row
+            row.text = text
+            row.styles = codes
         elif x > length:
             row.text += BLANK * (x - length) + text
             row.styles += "\x00" * (x - length) + codes
@@ -345,14 +361,15 @@ class LinesModel(Controls, Performer):
             styles = row.styles
             row.styles = styles[:x] + codes + styles[x + n :]
         self.x = x + n
-        self._set_code(after[-1])
+        self._set_code(part_codes[-1])
         self._last = text[-1]
         return True
 
     def _sgr_codes(self, code: str, sgrs: list[str]) -> tuple[str, ...]:
-        """The code after each of ``sgrs`` applied in turn, remembered."""
+        """``code`` and the code after each of ``sgrs`` applied in turn,
+        remembered."""
         after_sgr = self._palette.after_sgr
-        codes = []
+        codes = [code]
         current = code
         for raw in sgrs:
             current = after_sgr(current, raw)
