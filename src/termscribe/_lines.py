@@ -35,7 +35,7 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 from __future__ import annotations
 
 from collections import deque
-from itertools import groupby, repeat
+from itertools import repeat
 from operator import mul
 
 from ._controls import Controls
@@ -62,9 +62,8 @@ from ._unicode import (
     SINGLE,
     WIDE,
     ZERO,
-    char_classes,
     char_info,
-    coarse_classes,
+    class_runs,
     is_join_base,
     is_simple_run,
     marker,
@@ -386,35 +385,36 @@ class LinesModel(Controls, Performer):
         if self.width is not None:
             self._print_groups(text)
             return
-        for cls, group in groupby(text, coarse_classes(text).__getitem__):
-            chars = "".join(group)
+        for cls, chars in class_runs(text, coarse=True):
             if cls == CELLS:
                 cells = chars.translate(CELL_TABLE)
                 if self.x + len(cells) <= MAX_LINE_CELLS:
                     self._write(cells, len(cells))
                     self.x += len(cells)
                     continue
+            elif cls == ZERO:
+                self._combine(chars)
+                continue
             self._print_groups(chars)
 
     def _print_groups(self, text: str) -> None:
         """Print ``text`` group by group of code points of one class (see
         ``_unicode.char_classes``)."""
-        for cls, group in groupby(text, char_classes(text).__getitem__):
+        for cls, group in class_runs(text):
             if cls == SINGLE:
-                self._print_cells("".join(group))
+                self._print_cells(group)
             elif cls == WIDE:
-                self._print_wide("".join(group))
+                self._print_wide(group)
             elif cls == ZERO:
-                self._combine("".join(group))
+                self._combine(group)
             elif cls == JOINER:
                 # The first joiner decides for the group: once one is kept,
                 # the next follows a joiner (a join base); once one is
                 # marked, the next follows ">" (not one).
-                joiners = "".join(group)
                 if is_join_base(self._prev_char()):
-                    self._combine(joiners)
+                    self._combine(group)
                 else:
-                    self._print_cells("".join(map(marker, joiners)))
+                    self._print_cells("".join(map(marker, group)))
             else:  # MARKED, REPLACED
                 self._print_cells("".join([char_info(ch)[2] for ch in group]))
 

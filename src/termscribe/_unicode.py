@@ -33,6 +33,7 @@ ambiguous-width characters 1, as xterm does by default).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from wcwidth import wcwidth
 
@@ -53,7 +54,7 @@ __all__ = [
     "ZERO",
     "char_classes",
     "char_info",
-    "coarse_classes",
+    "class_runs",
     "is_join_base",
     "is_simple_run",
     "marker",
@@ -144,6 +145,11 @@ CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED, MARKED (see coarse_classes)
 
 _classes: dict[str, int] = {chr(c): SINGLE for c in range(0x20, 0x7F)}
 _coarse: dict[str, int] = dict.fromkeys(_classes, CELLS)
+# The same as ``str.translate`` tables to class digits ("0" to "6"), so that a
+# regex finds the runs of one class in C (see class_runs).
+_class_digits: dict[int, str] = {ord(ch): str(cls) for ch, cls in _classes.items()}
+_coarse_digits: dict[int, str] = {ord(ch): str(cls) for ch, cls in _coarse.items()}
+_CLASS_RUN = re.compile("|".join(f"{digit}+" for digit in "0123456"))
 #: ``str.translate`` table that turns a run of CELLS code points into cells:
 #: a wide character followed by WIDE_TAIL, a marked one by its marker, a
 #: noncharacter by U+FFFD.
@@ -166,7 +172,9 @@ def char_classes(text: str) -> dict[str, int]:
         else:
             cls = (ZERO, SINGLE, WIDE)[width]
         classes[ch] = cls
-        _coarse[ch] = cls if cls in (ZERO, JOINER) else CELLS
+        coarse = _coarse[ch] = cls if cls in (ZERO, JOINER) else CELLS
+        _class_digits[ord(ch)] = str(cls)
+        _coarse_digits[ord(ch)] = str(coarse)
         if cls == WIDE:
             CELL_TABLE[ord(ch)] = ch + WIDE_TAIL
         elif cls != SINGLE:
@@ -174,11 +182,15 @@ def char_classes(text: str) -> dict[str, int]:
     return classes
 
 
-def coarse_classes(text: str) -> dict[str, int]:
-    """Like char_classes, with the classes that need no context (SINGLE,
-    WIDE, REPLACED, MARKED) merged into CELLS."""
+def class_runs(text: str, *, coarse: bool = False) -> Iterator[tuple[int, str]]:
+    """``text`` cut into runs of code points of one class, with the class:
+    as char_classes, or with ``coarse`` the classes that need no context
+    (SINGLE, WIDE, REPLACED, MARKED) merged into CELLS."""
     char_classes(text)
-    return _coarse
+    digits = text.translate(_coarse_digits if coarse else _class_digits)
+    for match in _CLASS_RUN.finditer(digits):
+        start, end = match.span()
+        yield ord(digits[start]) - 48, text[start:end]
 
 
 # Large blocks whose every code point is wide and needs no other treatment,
