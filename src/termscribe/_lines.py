@@ -280,25 +280,22 @@ class LinesModel(Controls, Performer):
         if text.isascii() or is_simple_run(text):
             x = self.x
             n = len(text)
-            row = self._rows[self.y]
-            length = len(row.text)
-            if (
-                (x == length or (not x and n >= length and not row.marks))
-                and self.width is None
-                and not self.insert
-                and x + n <= MAX_LINE_CELLS
-            ):
-                # Single cells appended to an unbounded row or redrawing it
-                # whole: the usual cases.
+            if self.width is None and not self.insert and x + n <= MAX_LINE_CELLS:
+                # Single cells in an unbounded row: the usual case, with
+                # appending to the row and redrawing it whole done inline.
+                row = self._rows[self.y]
+                length = len(row.text)
                 code = self._code
-                if x:
+                if x == length:
                     row.text += text
                     if code is not None:
                         row.styles += code * n
-                else:
+                elif not x and n >= length and not row.marks:
                     row.text = text
                     if code is not None:
                         row.styles = code * n
+                else:
+                    write(row, x, text, code)
                 self.x = x + n
                 self._last = text[-1]
                 return
