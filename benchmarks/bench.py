@@ -294,6 +294,9 @@ def hostile(name: str, size: int) -> bytes:
         return _c1_flood(size)
     if name == "bidi-flood":
         return _bidi_flood(size)
+    if name == "cr-overwrite":
+        line = min(65_536, size // 2)
+        return _filler(line) + _repeat(b"\ry", size - line)
     raise KeyError(name)
 
 
@@ -341,6 +344,7 @@ HOSTILE = {
     "style-churn": "a different SGR before every character",
     "c1-flood": "every C1 control, UTF-8 encoded and as a raw byte",
     "bidi-flood": "bidi overrides, isolates and marks between letters",
+    "cr-overwrite": "a line of 65 536 characters, then CR and one character, repeated",
 }
 
 INPUTS: list[Input] = [

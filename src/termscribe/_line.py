@@ -169,7 +169,8 @@ class Line:
         styles = row.styles
         if not styles or styles.count(styles[0]) == len(styles):
             style = palette[ord(styles[0])] if styles else DEFAULT
-            return cls(((_plain(text), style),))
+            plain = _plain(text)
+            return cls(((plain, style),), plain)
         if BLANK in text or WIDE_TAIL in text:
             runs: list[Run] = []
             _append_runs(runs, row, len(text), palette)
