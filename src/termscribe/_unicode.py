@@ -106,21 +106,23 @@ def char_info(ch: str) -> tuple[int, int, str]:
 
 
 # Code points known to be stored as themselves in one cell (beyond printable
-# ASCII), and a regex matching any other code point: a run it does not match
-# needs no per-character work. The set only grows (up to a bound), and the
-# regex is rebuilt when it does, which happens once per new character.
+# ASCII), and regexes matching runs of them and any other code point: a run of
+# them needs no per-character work. The set only grows (up to a bound), and
+# the regexes are rebuilt when it does, which happens once per new character.
 _simple: set[str] = set()
+_simple_run = re.compile(r"[\x20-\x7e]*")
 _not_simple = re.compile(r"[^\x20-\x7e]")
 _MAX_SIMPLE = 4096
 
 
 def is_simple_run(text: str) -> bool:
     """Whether every code point of ``text`` is one cell, stored unchanged."""
-    global _not_simple
-    first = _not_simple.search(text)
-    if first is None:
+    global _simple_run, _not_simple
+    end = _simple_run.match(text).end()  # type: ignore[union-attr]  # matches ""
+    if end == len(text):
         return True
-    if char_classes(first.group())[first.group()] != SINGLE:
+    first = text[end]
+    if char_classes(first)[first] != SINGLE:
         return False  # the usual answer for a run that is not simple
     new = set(_not_simple.findall(text))
     for ch in new:
@@ -129,7 +131,9 @@ def is_simple_run(text: str) -> bool:
             return False
     if len(_simple) + len(new) <= _MAX_SIMPLE:
         _simple.update(new)
-        _not_simple = re.compile("[^\x20-\x7e" + "".join(sorted(_simple)) + "]")
+        known = "".join(sorted(_simple))
+        _simple_run = re.compile("[\x20-\x7e" + known + "]*")
+        _not_simple = re.compile("[^\x20-\x7e" + known + "]")
     return True
 
 
