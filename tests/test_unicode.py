@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 
 import pytest
 from chunking import assert_chunking_invariant
+from hypothesis import given
+from hypothesis import strategies as st
 
-from termscribe._unicode import CONTEXT, MARK, NORMAL, char_info
+from termscribe._unicode import (
+    CELLS,
+    CONTEXT,
+    JOINER,
+    MARK,
+    NORMAL,
+    ZERO,
+    char_classes,
+    char_info,
+    class_runs,
+    is_simple_run,
+)
 
 
 def text(data: str, **options: object) -> str:
@@ -108,3 +122,40 @@ def test_wide_blocks_agree_with_wcwidth() -> None:
     for first, last in WIDE_BLOCKS:
         for cp in range(first, last + 1):
             assert wcwidth(chr(cp)) == 2, hex(cp)
+
+
+# Printable code points of every class: ASCII, wide, combining, joiners and
+# variation selectors, marked (bidi, invisible), noncharacters, and some that
+# are one cell but not ASCII (Latin-1, box drawing, braille).
+_MIXED = st.text(
+    st.sampled_from(
+        "ab ~é½─⠧漢字가"  # one cell or two, stored as is
+        "\u0301\u0308\u200d\ufe0f"  # combining marks, ZWJ, variation selector
+        "\u202e\u200b\u2066\ufeff"  # marked
+        "\ufdd0\uffff"  # noncharacters
+    ),
+    max_size=40,
+)
+
+
+@given(_MIXED)
+def test_class_runs_cut_text_into_maximal_runs_of_one_class(data: str) -> None:
+    classes = char_classes(data)
+    for coarse in (False, True):
+        runs = list(class_runs(data, coarse=coarse))
+        assert "".join(chars for _, chars in runs) == data
+        for cls, chars in runs:
+            expected = {classes[ch] for ch in chars}
+            if coarse:
+                expected = {c if c in (ZERO, JOINER) else CELLS for c in expected}
+            assert expected == {cls}
+        assert all(a[0] != b[0] for a, b in itertools.pairwise(runs))
+
+
+@given(_MIXED)
+def test_a_simple_run_is_exactly_one_stored_cell_per_code_point(data: str) -> None:
+    expected = all(
+        ch.isprintable() if ch.isascii() else char_info(ch) == (1, NORMAL, ch) for ch in data
+    )
+    assert is_simple_run(data) == expected
+    assert is_simple_run(data) == expected  # and stays so once its characters are known
