@@ -10,6 +10,7 @@ from chunking import assert_chunking_invariant
 from hypothesis import given
 from hypothesis import strategies as st
 
+from termscribe import _unicode, render_text
 from termscribe._unicode import (
     CELLS,
     CONTEXT,
@@ -159,3 +160,50 @@ def test_a_simple_run_is_exactly_one_stored_cell_per_code_point(data: str) -> No
     )
     assert is_simple_run(data) == expected
     assert is_simple_run(data) == expected  # and stays so once its characters are known
+
+
+_MANY = st.text(
+    st.one_of(
+        st.characters(min_codepoint=0x20, max_codepoint=0x7E),
+        st.characters(min_codepoint=0xA0, max_codepoint=0x2FFFF, exclude_categories=["Cs"]),
+        st.sampled_from("\u202e\u200b\u0301\u200d\ufe0f\ufdd0漢"),
+    ),
+    max_size=60,
+)
+
+
+@given(st.lists(_MANY, min_size=1, max_size=8))
+def test_forgetting_classified_code_points_changes_nothing(lines: list[str]) -> None:
+    data = "\r\n".join(lines).encode("utf-8")
+    expected = render_text(data)
+    expected_wrapped = render_text(data, columns=7)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_unicode, "MAX_CLASSIFIED", 16)
+        patch.setattr(_unicode, "_cache", {})
+        assert render_text(data) == expected
+        assert render_text(data, columns=7) == expected_wrapped
+        assert len(_unicode._cache) <= 16
+
+
+def test_a_stream_of_many_code_points_leaves_bounded_caches() -> None:
+    wide = [*range(0x3400, 0x4DC0), *range(0x4E00, 0xA000), *range(0xAC00, 0xD7A4)]
+    assert len(wide) > 2 * _unicode.MAX_CLASSIFIED
+    text = "".join(map(chr, wide))
+    lines = "\n".join(text[i : i + 500] for i in range(0, len(text), 500))
+    assert render_text(lines.encode()) == lines
+    assert len(_unicode._cache) <= _unicode.MAX_CLASSIFIED
+    assert len(_unicode._classes) <= 95 + _unicode.MAX_CLASSIFIED
+    assert len(_unicode.CELL_TABLE) <= _unicode.MAX_CLASSIFIED
+
+
+def test_a_run_with_more_new_code_points_than_remembered_is_still_sanitised() -> None:
+    # More distinct code points in one run than the tables keep, then a
+    # joiner (printed on its own) and code points that need CELL_TABLE: the
+    # tables must not be emptied while the run is being printed.
+    data = "".join(map(chr, range(0x4E00, 0x4E20))) + "x\u200d\u202e\u4e00"
+    expected = render_text(data.encode())
+    assert expected.endswith("x<U+200D><U+202E>\u4e00")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_unicode, "MAX_CLASSIFIED", 16)
+        _unicode._forget_classes()
+        assert render_text(data.encode()) == expected

@@ -83,6 +83,10 @@ _CONTEXT_CHARS = re.compile(
 )
 
 _cache: dict[str, tuple[int, int, str]] = {}
+# Code points remembered by char_info's cache and by the class tables below:
+# past this many they are forgotten and classified again when next seen, so
+# that a stream of every code point cannot grow the process without bound.
+MAX_CLASSIFIED = 16384
 
 
 def marker(ch: str) -> str:
@@ -101,6 +105,8 @@ def char_info(ch: str) -> tuple[int, int, str]:
     """
     info = _cache.get(ch)
     if info is None:
+        if len(_cache) >= MAX_CLASSIFIED:
+            _cache.clear()
         info = _cache[ch] = _classify(ch)
     return info
 
@@ -129,7 +135,10 @@ def is_simple_run(text: str) -> bool:
         width, kind, stored = char_info(ch)
         if width != 1 or kind != NORMAL or stored != ch:
             return False
-    if len(_simple) + len(new) <= _MAX_SIMPLE:
+    # Only BMP code points are learned: the regex engine tests them with a
+    # bitmap, but a class of astral ones one by one.
+    new = {ch for ch in new if ch <= "\uffff"}
+    if new and len(_simple) + len(new) <= _MAX_SIMPLE:
         _simple.update(new)
         known = "".join(sorted(_simple))
         _simple_run = re.compile("[\x20-\x7e" + known + "]*")
@@ -145,9 +154,10 @@ REPLACED = 3  # one cell, stored as U+FFFD
 MARKED = 4  # stored as its visible marker
 JOINER = 5  # CONTEXT: kept after a join base, else marked
 
-CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED, MARKED (see coarse_classes)
+CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED, MARKED (see class_runs)
 
 _classes: dict[str, int] = {chr(c): SINGLE for c in range(0x20, 0x7F)}
+_ASCII = len(_classes)
 _coarse: dict[str, int] = dict.fromkeys(_classes, CELLS)
 # The same as ``str.translate`` tables to class digits ("0" to "6"), so that a
 # regex finds the runs of one class in C (see class_runs).
@@ -161,10 +171,16 @@ CELL_TABLE: dict[int, str] = {}
 
 
 def char_classes(text: str) -> dict[str, int]:
-    """The class of every code point of ``text`` (and others), as a dict to
-    group a run by (``itertools.groupby(text, classes.__getitem__)``)."""
+    """The class of every code point of ``text`` (and others): the tables
+    hold at least the code points of the last ``text`` given (older ones may
+    have been forgotten, see MAX_CLASSIFIED)."""
     classes = _classes
     missing = set(text).difference(classes)
+    # Only a text with new code points may empty the tables: a caller
+    # iterating class_runs of a longer text relies on them meanwhile.
+    if missing and len(classes) + len(missing) > _ASCII + MAX_CLASSIFIED:
+        _forget_classes()
+        missing = set(text).difference(classes)
     for ch in missing:
         width, kind, stored = char_info(ch)
         if kind == MARK:
@@ -184,6 +200,18 @@ def char_classes(text: str) -> dict[str, int]:
         elif cls != SINGLE:
             CELL_TABLE[ord(ch)] = stored
     return classes
+
+
+def _forget_classes() -> None:
+    """Empty the class tables down to printable ASCII, in place (CELL_TABLE
+    is imported by the interpreters)."""
+    for classes in (_classes, _coarse):
+        for ch in [ch for ch in classes if ch > "\x7e"]:
+            del classes[ch]
+    for digits in (_class_digits, _coarse_digits):
+        for o in [o for o in digits if o > 0x7E]:
+            del digits[o]
+    CELL_TABLE.clear()
 
 
 def class_runs(text: str, *, coarse: bool = False) -> Iterator[tuple[int, str]]:
