@@ -255,6 +255,22 @@ def _bidi_flood(size: int) -> bytes:
     return _repeat(line.encode(), size)
 
 
+def _every_code_point(size: int) -> bytes:
+    # Each code point from U+00A0 up (surrogates skipped) once, in lines of
+    # 1000, until ``size`` bytes: each is new, so each is classified.
+    points = (c for c in range(0xA0, 0x110000) if not 0xD800 <= c <= 0xDFFF)
+    lines, line, total = [], [], 0
+    for c in points:
+        line.append(chr(c))
+        if len(line) == 1000:
+            lines.append("".join(line) + "\n")
+            total += len(lines[-1].encode())
+            line = []
+            if total >= size:
+                break
+    return "".join(lines).encode()
+
+
 def _style_churn(size: int) -> bytes:
     # A different style on every character: bold/italic/underline toggles,
     # 256-colour foreground and background; 80 characters a line.
@@ -294,6 +310,8 @@ def hostile(name: str, size: int) -> bytes:
         return _c1_flood(size)
     if name == "bidi-flood":
         return _bidi_flood(size)
+    if name == "every-code-point":
+        return _every_code_point(size)
     if name == "cr-overwrite":
         line = min(65_536, size // 2)
         return _filler(line) + _repeat(b"\ry", size - line)
@@ -344,6 +362,7 @@ HOSTILE = {
     "style-churn": "a different SGR before every character",
     "c1-flood": "every C1 control, UTF-8 encoded and as a raw byte",
     "bidi-flood": "bidi overrides, isolates and marks between letters",
+    "every-code-point": "each code point from U+00A0 up once, in lines of 1000",
     "cr-overwrite": "a line of 65 536 characters, then CR and one character, repeated",
 }
 
