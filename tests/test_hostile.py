@@ -8,13 +8,15 @@ output on the same machine in the same run, and must not blow up the output.
 
 from __future__ import annotations
 
+import random
 import time
+import tracemalloc
 from collections.abc import Callable
 
 import pytest
 from textcheck import assert_safe_text
 
-from termscribe import render_text
+from termscribe import Transcript, render_text
 from termscribe._line import MAX_LINE_CELLS
 
 HOSTILE_FACTOR = 25
@@ -94,3 +96,26 @@ def test_newline_flood_keeps_bounded_lines_with_marker() -> None:
     lines = out.split("\n")
     assert lines[0].startswith("[termscribe: ") and lines[0].endswith(" earlier lines omitted]")
     assert len(lines) <= 1000 + 24 + 2
+
+
+def test_style_churn_on_long_lines_keeps_a_stream_in_bounded_memory() -> None:
+    # Every line a different sequence of thousands of SGR changes: no cache
+    # (per transcript or shared by the process) may keep them all.
+    rng = random.Random(7)
+    transcript = Transcript(max_lines=10)
+
+    def feed(lines: int) -> None:
+        for _ in range(lines):
+            parts = [b"\x1b[38;5;%dmx" % rng.randrange(256) for _ in range(2000)]
+            transcript.feed(b"".join(parts) + b"\r\n")
+            transcript.take_lines()
+
+    tracemalloc.start()
+    try:
+        feed(30)
+        before = tracemalloc.get_traced_memory()[0]
+        feed(90)
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert after - before < 2_000_000, f"grew by {(after - before) / 1e6:.1f} MB"

@@ -179,12 +179,12 @@ class Line:
         # styles string are remembered (as start, end, palette index).
         found = _RUNS_CACHE.get(styles)
         if found is None:
-            if len(_RUNS_CACHE) >= _MAX_CACHED_RUNS:
-                _RUNS_CACHE.clear()
             ends, codes = _style_runs(styles)
-            found = _RUNS_CACHE[styles] = tuple(
-                zip([0, *ends[:-1]], ends, map(ord, codes), strict=True)
-            )
+            found = tuple(zip([0, *ends[:-1]], ends, map(ord, codes), strict=True))
+            if len(styles) <= _MAX_CACHED_CELLS and len(found) <= _MAX_CACHED_RUN_COUNT:
+                if len(_RUNS_CACHE) >= _MAX_CACHED_RUNS:
+                    _RUNS_CACHE.clear()
+                _RUNS_CACHE[styles] = found
         return cls(tuple([(text[a:b], palette[c]) for a, b, c in found]), text)
 
     @classmethod
@@ -256,6 +256,10 @@ _LSTRIP_RUNS = 32
 # rows: a styles string fully determines them.
 _RUNS_CACHE: dict[str, tuple[tuple[int, int, int], ...]] = {}
 _MAX_CACHED_RUNS = 2048
+# Only rows up to this long, with up to this many runs, are remembered (the
+# cache is shared by every transcript of the process, so it must stay small).
+_MAX_CACHED_CELLS = 1024
+_MAX_CACHED_RUN_COUNT = 64
 
 
 def _plain(text: str) -> str:

@@ -71,8 +71,11 @@ from ._unicode import (
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
-# SGR sequences (of whole styled runs) remembered per model.
+# SGR sequences (of whole styled runs) remembered per model, and the most
+# SGR sequences a remembered run may have (log lines have a few; a run with
+# thousands is not remembered, so memory stays bounded).
 _MAX_SGR_RUNS = 1024
+_MAX_SGRS_PER_RUN = 16
 
 #: VT100 line-drawing characters (ESC ( 0), as xterm maps them.
 DEC_SPECIAL_GRAPHICS = str.maketrans(
@@ -370,9 +373,11 @@ class LinesModel(Controls, Performer):
         for raw in sgrs:
             current = after_sgr(current, raw)
             codes.append(current)
-        if len(self._sgr_runs) >= _MAX_SGR_RUNS:
-            self._sgr_runs.clear()
-        result = self._sgr_runs[code + "\x1b".join(sgrs)] = tuple(codes)
+        result = tuple(codes)
+        if len(sgrs) <= _MAX_SGRS_PER_RUN:
+            if len(self._sgr_runs) >= _MAX_SGR_RUNS:
+                self._sgr_runs.clear()
+            self._sgr_runs[code + "\x1b".join(sgrs)] = result
         return result
 
     def _print_unicode(self, text: str) -> None:

@@ -97,6 +97,9 @@ class Link:
 # (there are at most a few million distinct colour combinations in practice;
 # after a clear, equal styles may exist twice, which only costs merging).
 _MAX_INTERNED = 65536
+# SGR results each style remembers (interned styles live long, so this is
+# small: a lines model asks its palette's cache first).
+_MAX_SGR_PER_STYLE = 16
 
 
 class Style:
@@ -167,7 +170,7 @@ class Style:
         """The style after ``CSI raw m``; cached per (style, raw)."""
         nxt = self._sgr.get(raw)
         if nxt is None:
-            if len(self._sgr) >= 256:
+            if len(self._sgr) >= _MAX_SGR_PER_STYLE:
                 self._sgr.clear()
             nxt = self._sgr[raw] = _apply(self, raw)
         return nxt
