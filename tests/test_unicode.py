@@ -187,6 +187,7 @@ def test_forgetting_classified_code_points_changes_nothing(lines: list[str]) -> 
 
 def test_a_stream_of_many_code_points_leaves_bounded_caches() -> None:
     wide = [*range(0x3400, 0x4DC0), *range(0x4E00, 0xA000), *range(0xAC00, 0xD7A4)]
+    wide += range(0x20000, 0x2A6E0)  # CJK Extension B
     assert len(wide) > 2 * _unicode.MAX_CLASSIFIED
     text = "".join(map(chr, wide))
     lines = "\n".join(text[i : i + 500] for i in range(0, len(text), 500))

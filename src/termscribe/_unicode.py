@@ -86,7 +86,7 @@ _cache: dict[str, tuple[int, int, str]] = {}
 # Code points remembered by char_info's cache and by the class tables below:
 # past this many they are forgotten and classified again when next seen, so
 # that a stream of every code point cannot grow the process without bound.
-MAX_CLASSIFIED = 16384
+MAX_CLASSIFIED = 32768
 
 
 def marker(ch: str) -> str:
