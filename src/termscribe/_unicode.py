@@ -158,11 +158,10 @@ CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED, MARKED (see class_runs)
 
 _classes: dict[str, int] = {chr(c): SINGLE for c in range(0x20, 0x7F)}
 _ASCII = len(_classes)
-_coarse: dict[str, int] = dict.fromkeys(_classes, CELLS)
 # The same as ``str.translate`` tables to class digits ("0" to "6"), so that a
 # regex finds the runs of one class in C (see class_runs).
 _class_digits: dict[int, str] = {ord(ch): str(cls) for ch, cls in _classes.items()}
-_coarse_digits: dict[int, str] = {ord(ch): str(cls) for ch, cls in _coarse.items()}
+_coarse_digits: dict[int, str] = {ord(ch): str(CELLS) for ch in _classes}
 _CLASS_RUN = re.compile("|".join(f"{digit}+" for digit in "0123456"))
 #: ``str.translate`` table that turns a run of CELLS code points into cells:
 #: a wide character followed by WIDE_TAIL, a marked one by its marker, a
@@ -192,9 +191,8 @@ def char_classes(text: str) -> dict[str, int]:
         else:
             cls = (ZERO, SINGLE, WIDE)[width]
         classes[ch] = cls
-        coarse = _coarse[ch] = cls if cls in (ZERO, JOINER) else CELLS
         _class_digits[ord(ch)] = str(cls)
-        _coarse_digits[ord(ch)] = str(coarse)
+        _coarse_digits[ord(ch)] = str(cls if cls in (ZERO, JOINER) else CELLS)
         if cls == WIDE:
             CELL_TABLE[ord(ch)] = ch + WIDE_TAIL
         elif cls != SINGLE:
@@ -205,9 +203,8 @@ def char_classes(text: str) -> dict[str, int]:
 def _forget_classes() -> None:
     """Empty the class tables down to printable ASCII, in place (CELL_TABLE
     is imported by the interpreters)."""
-    for classes in (_classes, _coarse):
-        for ch in [ch for ch in classes if ch > "\x7e"]:
-            del classes[ch]
+    for ch in [ch for ch in _classes if ch > "\x7e"]:
+        del _classes[ch]
     for digits in (_class_digits, _coarse_digits):
         for o in [o for o in digits if o > 0x7E]:
             del digits[o]
