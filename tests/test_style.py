@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termscribe import Link, Style, Transcript, _style
+from termscribe import Link, Style, Transcript, _style, render_text
 from termscribe._style import (
     BLINK,
     BOLD,
@@ -248,3 +248,21 @@ def test_styles_reach_the_lines() -> None:
         ("c", Style.make(fg=1)),
         ("d", DEFAULT),
     )
+
+
+def test_interned_links_keep_a_bounded_number_of_characters() -> None:
+    # Each OSC 8 target may be thousands of characters long; the interning
+    # tables are shared by the process, so they forget links past a budget.
+    budget = 100_000
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_style, "_MAX_LINK_CHARS", budget)
+        stream = b"".join(
+            b"\x1b]8;;https://example.com/%d/%s\x1b\\x\x1b]8;;\x1b\\\r\n" % (i, b"a" * 8000)
+            for i in range(60)
+        )
+        text = render_text(stream, styled=True)
+        assert text == "x\n" * 60
+        links = Link._interned.values()
+        assert sum(link.size for link in links) <= budget + 8100
+        styled = [s.link for s in Style._interned.values() if s.link is not None]
+        assert sum(link.size for link in styled) <= budget + 8100

@@ -74,19 +74,28 @@ class Link:
     __slots__ = ("id", "uri")
 
     _interned: ClassVar[dict[tuple[str, str], Link]] = {}
+    _interned_chars: ClassVar[int] = 0
 
     def __init__(self, uri: str, id: str) -> None:
         self.uri = uri
         self.id = id
+
+    @property
+    def size(self) -> int:
+        """Characters held (target and id), for the interning budgets."""
+        return len(self.uri) + len(self.id)
 
     @classmethod
     def make(cls, uri: str, id: str = "") -> Link:
         key = (uri, id)
         link = cls._interned.get(key)
         if link is None:
-            if len(cls._interned) >= _MAX_INTERNED:
+            link = cls(uri, id)
+            if len(cls._interned) >= _MAX_INTERNED or cls._interned_chars > _MAX_LINK_CHARS:
                 cls._interned.clear()
-            link = cls._interned[key] = cls(uri, id)
+                cls._interned_chars = 0
+            cls._interned[key] = link
+            cls._interned_chars += link.size
         return link
 
     def __repr__(self) -> str:
@@ -97,6 +106,9 @@ class Link:
 # (there are at most a few million distinct colour combinations in practice;
 # after a clear, equal styles may exist twice, which only costs merging).
 _MAX_INTERNED = 65536
+# Characters of link targets the tables may hold (a target may be 8192
+# characters long: 65 536 of them would keep half a gigabyte).
+_MAX_LINK_CHARS = 4_000_000
 # SGR results each style remembers (interned styles live long, so this is
 # small: a lines model asks its palette's cache first).
 _MAX_SGR_PER_STYLE = 16
@@ -108,6 +120,7 @@ class Style:
     __slots__ = ("_erase", "_sgr", "bg", "fg", "flags", "link", "ul_color", "underline")
 
     _interned: ClassVar[dict[tuple[object, ...], Style]] = {}
+    _interned_link_chars: ClassVar[int] = 0
 
     fg: int | None
     bg: int | None
@@ -147,10 +160,14 @@ class Style:
         key = (fg, bg, ul_color, flags, underline, link)
         style = cls._interned.get(key)
         if style is None:
-            if len(cls._interned) >= _MAX_INTERNED:
-                cls._interned.clear()
-                cls._interned[_DEFAULT_KEY] = DEFAULT
-            style = cls._interned[key] = cls(fg, bg, ul_color, flags, underline, link)
+            interned = cls._interned
+            if len(interned) >= _MAX_INTERNED or cls._interned_link_chars > _MAX_LINK_CHARS:
+                interned.clear()
+                interned[_DEFAULT_KEY] = DEFAULT
+                cls._interned_link_chars = 0
+            style = interned[key] = cls(fg, bg, ul_color, flags, underline, link)
+            if link is not None:
+                cls._interned_link_chars += link.size
         return style
 
     def replace(self, **changes: object) -> Style:
