@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termscribe import Link, Style, Transcript, _style, render_text
+from termscribe import Link, Style, Transcript, _line, _style
 from termscribe._style import (
     BLINK,
     BOLD,
@@ -250,19 +250,29 @@ def test_styles_reach_the_lines() -> None:
     )
 
 
-def test_interned_links_keep_a_bounded_number_of_characters() -> None:
-    # Each OSC 8 target may be thousands of characters long; the interning
-    # tables are shared by the process, so they forget links past a budget.
+def test_links_keep_a_bounded_number_of_characters() -> None:
+    # Each OSC 8 target may be thousands of characters long. The interning
+    # tables (shared by the process) forget links past a budget; a
+    # transcript's palette drops later links (their text stays).
     budget = 100_000
+    stream = b"".join(
+        b"\x1b]8;;https://example.com/%d/%s\x1b\\x\x1b]8;;\x1b\\\r\n" % (i, b"a" * 8000)
+        for i in range(60)
+    )
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_style, "_MAX_LINK_CHARS", budget)
-        stream = b"".join(
-            b"\x1b]8;;https://example.com/%d/%s\x1b\\x\x1b]8;;\x1b\\\r\n" % (i, b"a" * 8000)
-            for i in range(60)
-        )
-        text = render_text(stream, styled=True)
-        assert text == "x\n" * 60
-        links = Link._interned.values()
-        assert sum(link.size for link in links) <= budget + 8100
+        patch.setattr(_style, "MAX_LINK_CHARS", budget)
+        patch.setattr(_line, "MAX_LINK_CHARS", budget)
+        transcript = Transcript()
+        transcript.feed(stream)
+        transcript.finish()
+        lines = transcript.lines()
+        assert [line.text for line in lines] == ["x"] * 60 + [""]
+        links = [style.link for line in lines[:60] for _, style in line.runs]
+        kept = [link for link in links if link is not None]
+        assert 0 < len(kept) < 60
+        assert links[: len(kept)] == kept  # the first ones, in order
+        assert sum(link.size for link in kept) <= budget
+        interned = Link._interned.values()
+        assert sum(link.size for link in interned) <= budget + 8100
         styled = [s.link for s in Style._interned.values() if s.link is not None]
         assert sum(link.size for link in styled) <= budget + 8100

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from operator import itemgetter
 
-from ._style import DEFAULT, Style
+from ._style import DEFAULT, MAX_LINK_CHARS, Style
 
 __all__ = [
     "BLANK",
@@ -73,11 +73,12 @@ class StylePalette:
     A model's current style is always ``styles[ord(code)]`` for its current
     code, so that a full palette degrades every path the same way."""
 
-    __slots__ = ("_codes", "after_sgr_cache", "styles")
+    __slots__ = ("_codes", "_link_chars", "after_sgr_cache", "styles")
 
     def __init__(self) -> None:
         self.styles: list[Style] = [DEFAULT]
         self._codes: dict[Style, str] = {DEFAULT: "\x00"}
+        self._link_chars = 0  # of the link targets the palette holds
         #: code + raw SGR parameters -> the code after that SGR.
         self.after_sgr_cache: dict[str, str] = {}
 
@@ -97,6 +98,11 @@ class StylePalette:
         if code is None:
             if len(self.styles) >= MAX_STYLES:
                 return "\x00"
+            link = style.link
+            if link is not None:
+                if self._link_chars + link.size > MAX_LINK_CHARS:
+                    return self.code(style.with_link(None))  # the text stays, unlinked
+                self._link_chars += link.size
             code = self._codes[style] = chr(len(self.styles))
             self.styles.append(style)
         return code

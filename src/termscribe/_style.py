@@ -36,6 +36,7 @@ __all__ = [
     "DIM",
     "INVERSE",
     "ITALIC",
+    "MAX_LINK_CHARS",
     "OVERLINE",
     "RGB_FLAG",
     "STRIKE",
@@ -91,7 +92,7 @@ class Link:
         link = cls._interned.get(key)
         if link is None:
             link = cls(uri, id)
-            if len(cls._interned) >= _MAX_INTERNED or cls._interned_chars > _MAX_LINK_CHARS:
+            if len(cls._interned) >= _MAX_INTERNED or cls._interned_chars > MAX_LINK_CHARS:
                 cls._interned.clear()
                 cls._interned_chars = 0
             cls._interned[key] = link
@@ -106,9 +107,10 @@ class Link:
 # (there are at most a few million distinct colour combinations in practice;
 # after a clear, equal styles may exist twice, which only costs merging).
 _MAX_INTERNED = 65536
-# Characters of link targets the tables may hold (a target may be 8192
-# characters long: 65 536 of them would keep half a gigabyte).
-_MAX_LINK_CHARS = 4_000_000
+#: Characters of link targets (and ids) that the interning tables, and each
+#: transcript's palette, may hold: a target may be 8192 characters long, and
+#: 65 536 of them would keep half a gigabyte.
+MAX_LINK_CHARS = 4_000_000
 # SGR results each style remembers (interned styles live long, so this is
 # small: a lines model asks its palette's cache first).
 _MAX_SGR_PER_STYLE = 16
@@ -161,7 +163,7 @@ class Style:
         style = cls._interned.get(key)
         if style is None:
             interned = cls._interned
-            if len(interned) >= _MAX_INTERNED or cls._interned_link_chars > _MAX_LINK_CHARS:
+            if len(interned) >= _MAX_INTERNED or cls._interned_link_chars > MAX_LINK_CHARS:
                 interned.clear()
                 interned[_DEFAULT_KEY] = DEFAULT
                 cls._interned_link_chars = 0
