@@ -15,7 +15,7 @@ cursor, reset, alignment test) over its own screen. Decisions (xterm):
 
 from __future__ import annotations
 
-from ._style import Style
+from ._style import DEFAULT, Style
 
 __all__ = ["Controls", "SavedCursor"]
 
@@ -38,10 +38,25 @@ class SavedCursor:
 
 class Controls:
     x: int
+    style: Style
+    autowrap: bool
+    origin: bool
+    insert: bool
     _last: str
     _charsets: list[bool]
     _gl: int
     _translate: bool
+
+    def _reset_modes(self) -> None:
+        """Style, autowrap, origin and insert modes and character sets as at
+        power-on (RIS, DECSTR)."""
+        self.style = DEFAULT
+        self.autowrap = True
+        self.origin = False
+        self.insert = False
+        self._charsets = [False] * 4  # G0-G3: DEC line drawing?
+        self._gl = 0  # which of them is invoked into GL (SO/SI, LS2/LS3)
+        self._translate = False
 
     @property
     def columns(self) -> int:

@@ -124,12 +124,7 @@ class LinesModel(Controls, Performer):
         self._style = DEFAULT
         self._code: str | None = "\x00" if styled else None  # current style's cell code
         self._sgr_runs: dict[str, tuple[str, ...]] = {}  # see _append_styled
-        self.autowrap = True
-        self.origin = False
-        self.insert = False
-        self._charsets = [False, False, False, False]  # G0-G3: DEC graphics?
-        self._gl = 0  # which G set is invoked into GL (SO/SI)
-        self._translate = False
+        self._reset_modes()
         self._last = ""  # last printed character, for REP
         self._wrapping = False  # inside _wrap: the row scrolling off continues
         # Committed output.
@@ -708,13 +703,7 @@ class LinesModel(Controls, Performer):
         self._screen = self._normal
         self._rows = self._normal.rows
         self.x = self.y = 0
-        self.style = DEFAULT
-        self.autowrap = True
-        self.origin = False
-        self.insert = False
-        self._charsets = [False] * 4
-        self._gl = 0
-        self._translate = False
+        self._reset_modes()
 
     # -- control sequences -------------------------------------------------
 

@@ -20,7 +20,6 @@ from ._cursor import (
 from ._edit import blank_cells, delete_cells, truncate
 from ._line import Row
 from ._parser import parse_params
-from ._style import DEFAULT
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
@@ -207,13 +206,7 @@ def private_mode(m: LinesModel, params: str, on: bool) -> None:
 
 def soft_reset(m: LinesModel) -> None:
     """DECSTR."""
-    m.style = DEFAULT
-    m.autowrap = True
-    m.origin = False
-    m.insert = False
-    m._charsets = [False] * 4
-    m._gl = 0
-    m._translate = False
+    m._reset_modes()
     screen = m._screen
     screen.top, screen.bottom = 0, m.height - 1
     screen.saved = None

@@ -134,13 +134,7 @@ class ScreenModel(Controls, Performer):
         self.styled = styled
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
-        self.style = DEFAULT
-        self.autowrap = True
-        self.origin = False
-        self.insert = False
-        self._charsets = [False, False, False, False]  # G0-G3: DEC graphics?
-        self._gl = 0
-        self._translate = False
+        self._reset_modes()
         self._last = ""  # last printed character, for REP
         self._saved: _Saved | None = None
         # While the alternate screen shows: the normal screen's buffer,
@@ -416,13 +410,7 @@ class ScreenModel(Controls, Performer):
         screen.buffer = _new_buffer()
         screen.reset()
         self._alt_saved = None
-        self.style = DEFAULT
-        self.autowrap = True
-        self.origin = False
-        self.insert = False
-        self._charsets = [False] * 4
-        self._gl = 0
-        self._translate = False
+        self._reset_modes()
         self._saved = None
 
     def _alignment_test(self) -> None:
@@ -435,15 +423,10 @@ class ScreenModel(Controls, Performer):
     def _soft_reset(self) -> None:
         """DECSTR."""
         screen = self.screen
-        self._set_style(DEFAULT)
-        self.autowrap = True
+        self._reset_modes()
+        self._set_style(DEFAULT)  # pyte's cursor attributes too
         screen.set_mode(modes.DECAWM)
-        self.origin = False
-        self.insert = False
         screen.reset_mode(modes.IRM)
-        self._charsets = [False] * 4
-        self._gl = 0
-        self._translate = False
         screen.set_margins()
         self._saved = None
 
