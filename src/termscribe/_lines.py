@@ -279,21 +279,9 @@ class LinesModel(Controls, Performer):
             x = self.x
             n = len(text)
             if self.width is None and not self.insert and x + n <= MAX_LINE_CELLS:
-                # Single cells in an unbounded row: the usual case, with
-                # appending to the row and redrawing it whole done inline.
-                row = self._rows[self.y]
-                length = len(row.text)
+                # Single cells in an unbounded row: the usual case.
                 code = self._code
-                if x == length:
-                    row.text += text
-                    if code is not None:
-                        row.styles += code * n
-                elif not x and n >= length and not row.marks:
-                    row.text = text
-                    if code is not None:
-                        row.styles = code * n
-                else:
-                    write(row, x, text, code)
+                self._put(x, text, None if code is None else code * n)
                 self.x = x + n
                 self._last = text[-1]
                 return
@@ -338,22 +326,7 @@ class LinesModel(Controls, Performer):
         part_codes = self._sgr_runs.get(key)
         if part_codes is None:
             part_codes = self._sgr_codes(code, parts[1::2])
-        codes = "".join(map(mul, part_codes, map(len, parts[::2])))
-        row = self._rows[self.y]
-        length = len(row.text)
-        if x == length:
-            row.text += text
-            row.styles += codes
-        elif not x and n >= length and not row.marks:  # a redrawn row
-            row.text = text
-            row.styles = codes
-        elif x > length:
-            row.text += BLANK * (x - length) + text
-            row.styles += "\x00" * (x - length) + codes
-        else:
-            write(row, x, text, None)  # text, wide characters and marks
-            styles = row.styles
-            row.styles = styles[:x] + codes + styles[x + n :]
+        self._put(x, text, "".join(map(mul, part_codes, map(len, parts[::2]))))
         self.x = x + n
         self._set_code(part_codes[-1])
         self._last = text[-1]
@@ -487,14 +460,30 @@ class LinesModel(Controls, Performer):
         """Store n cells at the cursor; the caller ensures they fit."""
         if self.insert:
             self._insert_blanks(n)
+        code = self._code
+        self._put(self.x, cells, None if code is None else code * n)
+
+    def _put(self, x: int, cells: str, codes: str | None) -> None:
+        """Store ``cells`` from column ``x`` of the cursor row, with their
+        style codes (None in an unstyled model). Appending, and redrawing a
+        whole row, are the usual cases and take one string operation."""
         row = self._rows[self.y]
-        x = self.x
-        if x == len(row.text):  # appending: the common case, inlined
+        length = len(row.text)
+        if x == length:
             row.text += cells
-            if self._code is not None:
-                row.styles += self._code * n
+            if codes is not None:
+                row.styles += codes
+        elif not x and len(cells) >= length and not row.marks:
+            row.text = cells
+            if codes is not None:
+                row.styles = codes
         else:
-            write(row, x, cells, self._code)
+            write(row, x, cells, None)  # text, wide characters and marks
+            if codes is not None:
+                styles = row.styles
+                if x > len(styles):
+                    styles += "\x00" * (x - len(styles))
+                row.styles = styles[:x] + codes + styles[x + len(cells) :]
 
     def _wrap(self) -> None:
         self._wrapping = True
