@@ -537,23 +537,9 @@ class LinesModel(Controls, Performer):
         self.x = 0
         count = run.count("\n")
         screen = self._screen
-        if (
-            count == 1
-            and self.y == screen.bottom
-            and not screen.top
-            and screen is self._normal
-            and not self._pending
-            and not self._pending_omitted
-        ):
-            # One line feed at the bottom of a log: the top row scrolls off as
-            # a line of its own (the _scroll_up/_commit path, unrolled).
-            rows = screen.rows
-            row = rows[0]
-            if not row.continued and (not screen.bottom or not rows[1].continued):
-                del rows[0]
-                rows.insert(screen.bottom, Row())
-                self._append_line(Line.from_row(row, self._palette.styles))
-                return
+        if count == 1 and self.y == screen.bottom:
+            self._scroll_up(1)  # a line feed at the bottom: the usual case
+            return
         self._index_many(count)
 
     def _explicit_index(self) -> None:
@@ -589,6 +575,12 @@ class LinesModel(Controls, Performer):
         rows = screen.rows
         top, bottom = screen.top, screen.bottom
         commit = top == 0 and screen is self._normal
+        if count == 1:  # a line feed at the bottom: the usual case
+            row = rows.pop(top)
+            rows.insert(bottom, Row())
+            if commit:
+                self._commit(row, self._wrapping if top == bottom else rows[0].continued)
+            return
         height = bottom - top + 1
         for _ in range(min(count, height)):
             row = rows.pop(top)
