@@ -52,16 +52,16 @@ CASES: dict[str, Callable[[], bytes]] = {
     "scroll region churn": lambda: b"\x1b[2;3r\x1b[3;1H\n\n\x1b[r" * (SIZE // 20),
     "invalid UTF-8": lambda: b"\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80\xff" * (SIZE // 10),
     "alt screen toggling": lambda: b"\x1b[?1049hA\x1b[?1049l" * (SIZE // 20),
-}
-
-# Linear, but with a larger constant (see README, Performance): rows are
-# strings, so each overwrite on the longest row copies it; a code point seen
-# for the first time is classified (wcwidth and the sanitisation policy).
-SLOW_FACTOR = 100
-SLOW_CASES: dict[str, Callable[[], bytes]] = {
     "CR overwrite on the longest row": lambda: (
         b"x" * MAX_LINE_CELLS + b"\ry" * ((SIZE - MAX_LINE_CELLS) // 2)
     ),
+    "spinner": lambda: b"\r|\r/\r-\r\\" * (SIZE // 8),
+}
+
+# Linear, but with a larger constant (see README, Performance): a code point
+# seen for the first time is classified (wcwidth and the sanitisation policy).
+SLOW_FACTOR = 100
+SLOW_CASES: dict[str, Callable[[], bytes]] = {
     "every code point": lambda: "\n".join(
         "".join(map(chr, range(start, start + 500))) for start in range(0xA0, 0xA0 + SIZE // 8, 500)
     ).encode(),

@@ -229,3 +229,44 @@ def test_print_runs_never_contain_controls() -> None:
         if kind == "print":
             run = str(rest[0])
             assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in run)
+
+
+class RunRecorder(Recorder):
+    """Records the grouped events too (a Recorder sees only their default
+    expansion into execute and print calls)."""
+
+    def execute_run(self, run: str) -> None:
+        self.events.append(("execute_run", run))
+
+    def overwrite_run(self, run: str) -> None:
+        self.events.append(("overwrite_run", run))
+
+
+def test_text_after_lone_crs_is_one_overwrite_run() -> None:
+    recorder = RunRecorder()
+    parser = Parser(recorder)
+    parser.feed("a\r10%\r 20%\r\x1b[31m30%\r\r\nc\rb\r")
+    assert recorder.events == [
+        ("print", "a"),
+        ("overwrite_run", "\r10%\r 20%"),  # the SGR ends it: printed with the next run
+        ("execute", "\r"),
+        ("csi", "", "31", "", "m"),
+        ("print", "30%"),
+        ("execute_run", "\r\r\n"),
+        ("print", "c"),
+        ("overwrite_run", "\rb"),
+        ("execute", "\r"),  # nothing after it yet: a CR on its own
+    ]
+
+
+def test_overwrite_run_defaults_to_the_events_one_by_one() -> None:
+    assert parse("x\r10%\r20%\rdone\n") == [
+        ("print", "x"),
+        ("execute", "\r"),
+        ("print", "10%"),
+        ("execute", "\r"),
+        ("print", "20%"),
+        ("execute", "\r"),
+        ("print", "done"),
+        ("execute", "\n"),
+    ]

@@ -111,3 +111,66 @@ def test_printable_ascii_text_is_never_lost_in_strip_mode(data: bytes) -> None:
     words = [w for w in data.split(b" ") if w.isalnum() and w.isascii()]
     plain = b"\r".join(words)
     assert render_text(plain, mode="strip").replace("\n", "") == plain.replace(b"\r", b"").decode()
+
+
+# Text redrawn after CRs ("\r10%\r20%") is drawn at once by the lines and
+# strip models when it is single cells; byte by byte it goes the general way
+# (a lone CR at the end of a chunk is executed on its own). Both must agree.
+OVERWRITE_PIECES = [
+    b"\r",
+    b"\r\n",
+    b"\n",
+    b"\ry",
+    b"\r10%",
+    b"\r[=====>    ] 55%",
+    b"x" * 70,
+    b"ab",
+    b" ",
+    "é".encode(),
+    "中".encode(),
+    "\u0301".encode(),
+    "\u202e".encode(),
+    "\ufdd0".encode(),
+    b"\x1b[31m",
+    b"\x1b[0m",
+    b"\x1b[4h",
+    b"\x1b[4l",
+    b"\x1b(0",
+    b"\x1b(B",
+    b"\x1b[5D",
+    b"\x1b[3C",
+    b"\x1b[1A",
+    b"\x1b[K",
+    b"\x1b]8;;https://x.example/\x07",
+    b"\x1b[2b",
+]
+overwrite_bytes = st.lists(st.sampled_from(OVERWRITE_PIECES), max_size=30).map(b"".join)
+overwrite_options = st.sampled_from(
+    [
+        {},
+        {"mode": "strip"},
+        {"max_lines": 2},
+        {"mode": "strip", "max_lines": 2},
+        {"mode": "strip", "max_lines": 0},
+        {"columns": 12, "rows": 3},
+        {"rows": 1},
+        {"styled": False},
+        {"mode": "strip", "styled": False},
+    ]
+)
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(data=overwrite_bytes, opts=overwrite_options)
+def test_overwrite_runs_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
+    whole = Transcript(**opts)  # type: ignore[arg-type]
+    whole.feed(data)
+    whole.finish()
+    bytewise = Transcript(**opts)  # type: ignore[arg-type]
+    for i in range(len(data)):
+        bytewise.feed(data[i : i + 1])
+    bytewise.finish()
+    assert bytewise.text() == whole.text()
+    if opts.get("styled", True):
+        assert bytewise.html() == whole.html()
+        assert bytewise.ansi() == whole.ansi()

@@ -257,6 +257,40 @@ class LinesModel(Controls, Performer):
             committed.popleft()
             self._dropped_lines += 1
 
+    def _commit_texts(self, texts: list[str]) -> None:
+        """Commit one line per text, each of single cells in the current
+        style, at once (no logical line is pending). Only the lines
+        ``max_lines`` keeps are made, and equal texts share one Line."""
+        limit = self.max_lines
+        if limit is not None and len(texts) > limit:
+            self._dropped_lines += len(texts) - limit
+            texts = texts[len(texts) - limit :]
+        style = DEFAULT if self._code is None else self._style
+        made: dict[str, Line] = {"": EMPTY_LINE}
+        lines = []
+        for text in texts:
+            line = made.get(text)
+            if line is None:
+                line = made[text] = Line(((text, style),), text)
+            lines.append(line)
+        self._extend_committed(lines)
+
+    def _extend_committed(self, lines: list[Line]) -> None:
+        """Commit finished lines at once (no logical line is pending)."""
+        committed = self._committed
+        committed.extend(lines)
+        limit = self.max_lines
+        if limit is not None and len(committed) > limit:
+            excess = len(committed) - limit
+            self._dropped_lines += excess
+            if excess > limit:
+                kept = list(committed)[-limit:]
+                committed.clear()
+                committed.extend(kept)
+            else:
+                for _ in range(excess):
+                    committed.popleft()
+
     def _append_lines(self, line: Line, count: int) -> None:
         committed = self._committed
         limit = self.max_lines
@@ -528,6 +562,34 @@ class LinesModel(Controls, Performer):
             joined = marks.get(x, "")
             if len(joined) < MAX_COMBINING:
                 marks[x] = (joined + mark)[:MAX_COMBINING]
+
+    def overwrite_run(self, run: str) -> None:
+        """CRs each followed by text: in an unbounded row, single cells with
+        no insert mode or line drawing, only what stays visible is written,
+        at once: for each column, the last text that reached it."""
+        texts = run.split("\r")
+        if (
+            self.width is not None
+            or self.insert
+            or self._translate
+            or not (run.isascii() or is_simple_run("".join(texts)))
+        ):
+            super().overwrite_run(run)
+            return
+        last = texts[-1]
+        covered = len(last)
+        visible = [last]
+        for text in reversed(texts):
+            if len(text) > covered:
+                visible.append(text[covered:])
+                covered = len(text)
+        if covered > MAX_LINE_CELLS:
+            super().overwrite_run(run)
+            return
+        code = self._code
+        self._put(0, "".join(visible), None if code is None else code * covered)
+        self.x = len(last)
+        self._last = last[-1]
 
     # -- C0 / C1 controls --------------------------------------------------
 

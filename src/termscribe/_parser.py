@@ -133,6 +133,9 @@ _STRING = re.compile(
 _C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
 # Line ends, often repeated: "\r\n", "\r\r\n", blank lines.
 _NEWLINES = re.compile(r"[\r\n]+")
+# Printable text after lone CRs, repeated: a progress bar or spinner redrawn
+# in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
+_OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]+)+")
 # Runs consumed at once inside sequences and strings.
 _PARAM_RUN = re.compile(r"[0-9:;]+")
 _IGNORE_RUN = re.compile(r"[ -?\x7f]+")
@@ -193,6 +196,14 @@ class Performer:
         calls as if they had come one by one."""
         for control in run:
             self.execute(control)
+
+    def overwrite_run(self, run: str) -> None:
+        """CRs, each followed by printable text (no C0, DEL, C1 or escape
+        sequence): ``"\\r10%\\r20%"``. By default, the same calls as if they
+        had come one by one."""
+        for text in run.split("\r")[1:]:
+            self.execute("\r")
+            self.print(text)
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         """A complete control sequence; ``params`` is raw (see parse_params)."""
@@ -285,6 +296,7 @@ class Parser:
         csi_match = _CSI.match
         string_match = _STRING.match
         newlines_match = _NEWLINES.match
+        overwrites_match = _OVERWRITES.match
         after_text = False  # a run just ended: no text (or SGR) can follow
         while i < n:
             if not after_text:
@@ -321,6 +333,9 @@ class Parser:
                 end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
                 if end - i > 1:
                     perform.execute_run(text[i:end])
+                elif c == "\r" and (m := overwrites_match(text, i)) is not None:
+                    end = m.end()
+                    perform.overwrite_run(text[i:end])
                 else:
                     perform.execute(c)
                 i = end

@@ -27,7 +27,8 @@ from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
-from ._parser import parse_params
+from ._parser import Performer, parse_params
+from ._unicode import is_simple_run
 
 __all__ = ["StripModel"]
 
@@ -78,6 +79,28 @@ class StripModel(LinesModel):
             self._index_many(lines)
         if run[-1] == "\r":
             self._break = True
+
+    def overwrite_run(self, run: str) -> None:
+        """Each text after a CR on a line of its own, the lines in between
+        made at once when they are single cells."""
+        texts = run.split("\r")[1:]
+        if (
+            self._translate
+            or max(map(len, texts)) > MAX_LINE_CELLS
+            or not (run.isascii() or is_simple_run("".join(texts)))
+        ):
+            Performer.overwrite_run(self, run)
+            return
+        self._break = False
+        if self._rows[0].text:
+            self._newline()
+        last = texts.pop()
+        if texts:
+            first = texts[0]
+            LinesModel.print(self, first)
+            self._newline()
+            self._commit_texts(texts[1:])
+        LinesModel.print(self, last)
 
     def execute(self, control: str) -> None:
         self._last = ""
