@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from termscribe import _unicode, render_text
+from termscribe._line import WIDE_TAIL
 from termscribe._unicode import (
     CELLS,
     CONTEXT,
@@ -18,7 +19,8 @@ from termscribe._unicode import (
     MARK,
     NORMAL,
     ZERO,
-    char_classes,
+    cell_runs,
+    char_class,
     char_info,
     class_runs,
     is_simple_run,
@@ -115,14 +117,24 @@ def test_widths_follow_wcwidth() -> None:
     assert char_info("é")[:2] == (1, NORMAL)
 
 
-def test_wide_blocks_agree_with_wcwidth() -> None:
+def _in(ranges: tuple[tuple[int, int], ...], cp: int) -> bool:
+    return any(first <= cp <= last for first, last in ranges)
+
+
+def test_the_class_table_is_wcwidth_and_the_treatments_for_every_code_point() -> None:
     from wcwidth import wcwidth
 
-    from termscribe._unicode import WIDE_BLOCKS
-
-    for first, last in WIDE_BLOCKS:
-        for cp in range(first, last + 1):
-            assert wcwidth(chr(cp)) == 2, hex(cp)
+    for cp in range(0xA0, 0x110000):
+        ch = chr(cp)
+        if 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE:
+            expected = (1, NORMAL, "\ufffd")
+        elif _in(_unicode._ALWAYS_MARKED, cp):
+            expected = (len(f"<U+{cp:04X}>"), MARK, f"<U+{cp:04X}>")
+        elif _in(_unicode._CONTEXT_CHARS, cp):
+            expected = (0, CONTEXT, ch)
+        else:
+            expected = (wcwidth(ch), NORMAL, ch)
+        assert char_info(ch) == expected, hex(cp)
 
 
 # Printable code points of every class: ASCII, wide, combining, joiners and
@@ -141,16 +153,31 @@ _MIXED = st.text(
 
 @given(_MIXED)
 def test_class_runs_cut_text_into_maximal_runs_of_one_class(data: str) -> None:
-    classes = char_classes(data)
-    for coarse in (False, True):
-        runs = list(class_runs(data, coarse=coarse))
-        assert "".join(chars for _, chars in runs) == data
-        for cls, chars in runs:
-            expected = {classes[ch] for ch in chars}
-            if coarse:
-                expected = {c if c in (ZERO, JOINER) else CELLS for c in expected}
-            assert expected == {cls}
-        assert all(a[0] != b[0] for a, b in itertools.pairwise(runs))
+    runs = list(class_runs(data))
+    assert "".join(chars for _, chars in runs) == data
+    for cls, chars in runs:
+        assert {char_class(ch) for ch in chars} == {cls}
+    assert all(a[0] != b[0] for a, b in itertools.pairwise(runs))
+
+
+def _stored(ch: str) -> str:
+    width, _, stored = char_info(ch)
+    return stored + WIDE_TAIL if width == 2 else stored
+
+
+@given(_MIXED)
+def test_cell_runs_merge_the_classes_that_need_no_context_into_their_cells(data: str) -> None:
+    runs = list(cell_runs(data))
+    assert "".join(chars for _, chars, _ in runs) == data
+    for cls, chars, stored in runs:
+        classes = {char_class(ch) for ch in chars}
+        if cls == CELLS:
+            assert not classes & {ZERO, JOINER}
+            assert stored == "".join(map(_stored, chars))
+        else:
+            assert classes == {cls}
+            assert stored == chars
+    assert all(a[0] != b[0] for a, b in itertools.pairwise(runs))
 
 
 @given(_MIXED)
@@ -173,38 +200,41 @@ _MANY = st.text(
 
 
 @given(st.lists(_MANY, min_size=1, max_size=8))
-def test_forgetting_classified_code_points_changes_nothing(lines: list[str]) -> None:
+def test_forgetting_cell_table_entries_changes_nothing(lines: list[str]) -> None:
     data = "\r\n".join(lines).encode("utf-8")
     expected = render_text(data)
     expected_wrapped = render_text(data, columns=7)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_unicode, "MAX_CLASSIFIED", 16)
-        patch.setattr(_unicode, "_cache", {})
+        patch.setattr(_unicode, "CELL_TABLE", {})
+        patch.setattr(_unicode, "_CELL_KNOWN", set())
         assert render_text(data) == expected
         assert render_text(data, columns=7) == expected_wrapped
-        assert len(_unicode._cache) <= 16
+        # Past the bound the table holds the entries of one run at most.
+        assert len(_unicode._CELL_KNOWN) <= 16 + max(map(len, lines))
+        assert len(_unicode.CELL_TABLE) <= len(_unicode._CELL_KNOWN)
 
 
-def test_a_stream_of_many_code_points_leaves_bounded_caches() -> None:
+def test_a_stream_of_many_code_points_leaves_a_bounded_cell_table() -> None:
     wide = [*range(0x3400, 0x4DC0), *range(0x4E00, 0xA000), *range(0xAC00, 0xD7A4)]
     wide += range(0x20000, 0x2A6E0)  # CJK Extension B
     assert len(wide) > 2 * _unicode.MAX_CLASSIFIED
-    text = "".join(map(chr, wide))
+    # Each wide character with a one-cell one, so that no run is all wide.
+    text = "".join(ch + "é" for ch in map(chr, wide))
     lines = "\n".join(text[i : i + 500] for i in range(0, len(text), 500))
     assert render_text(lines.encode()) == lines
-    assert len(_unicode._cache) <= _unicode.MAX_CLASSIFIED
-    assert len(_unicode._classes) <= 95 + _unicode.MAX_CLASSIFIED
-    assert len(_unicode.CELL_TABLE) <= _unicode.MAX_CLASSIFIED
+    assert 0 < len(_unicode.CELL_TABLE) <= _unicode.MAX_CLASSIFIED
+    assert len(_unicode._CELL_KNOWN) <= _unicode.MAX_CLASSIFIED
 
 
 def test_a_run_with_more_new_code_points_than_remembered_is_still_sanitised() -> None:
-    # More distinct code points in one run than the tables keep, then a
-    # joiner (printed on its own) and code points that need CELL_TABLE: the
-    # tables must not be emptied while the run is being printed.
+    # More distinct code points in one run than the table keeps, then a
+    # joiner (printed on its own) and code points that need CELL_TABLE.
     data = "".join(map(chr, range(0x4E00, 0x4E20))) + "x\u200d\u202e\u4e00"
     expected = render_text(data.encode())
     assert expected.endswith("x<U+200D><U+202E>\u4e00")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_unicode, "MAX_CLASSIFIED", 16)
-        _unicode._forget_classes()
+        patch.setattr(_unicode, "CELL_TABLE", {})
+        patch.setattr(_unicode, "_CELL_KNOWN", set())
         assert render_text(data.encode()) == expected

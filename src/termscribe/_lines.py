@@ -55,13 +55,13 @@ from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_row
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
-    CELL_TABLE,
     CELLS,
     JOINER,
     MAX_COMBINING,
     SINGLE,
     WIDE,
     ZERO,
+    cell_runs,
     char_info,
     class_runs,
     is_join_base,
@@ -384,17 +384,16 @@ class LinesModel(Controls, Performer):
 
     def _print_unicode(self, text: str) -> None:
         """Print a run that needs more than single cells. In an unbounded
-        row, runs of characters that need no context become cells with one
-        ``str.translate``; the rest goes group by group."""
+        row, runs of characters that need no context are stored as the cells
+        cell_runs makes of them; the rest goes group by group."""
         if self.width is not None:
             self._print_groups(text)
             return
-        for cls, chars in class_runs(text, coarse=True):
+        for cls, chars, stored in cell_runs(text):
             if cls == CELLS:
-                cells = chars.translate(CELL_TABLE)
-                if self.x + len(cells) <= MAX_LINE_CELLS:
-                    self._write(cells, len(cells))
-                    self.x += len(cells)
+                if self.x + len(stored) <= MAX_LINE_CELLS:
+                    self._write(stored, len(stored))
+                    self.x += len(stored)
                     continue
             elif cls == ZERO:
                 self._combine(chars)
@@ -403,7 +402,7 @@ class LinesModel(Controls, Performer):
 
     def _print_groups(self, text: str) -> None:
         """Print ``text`` group by group of code points of one class (see
-        ``_unicode.char_classes``)."""
+        ``_unicode.class_runs``)."""
         for cls, group in class_runs(text):
             if cls == SINGLE:
                 self._print_cells(group)

@@ -1,7 +1,8 @@
 """What a printable code point becomes in a transcript.
 
-Every code point that reaches an interpreter's print path is classified once
-(and cached) into a cell width and a treatment. This is the sanitisation
+Every code point that reaches an interpreter's print path has a class: a cell
+width and a treatment, looked up in a table of all code points built at
+import from wcwidth's tables and the ranges below. This is the sanitisation
 policy of invariant 2 for text, applied where characters enter the cell
 model, so that every renderer shows the same thing.
 
@@ -26,16 +27,19 @@ combining marks (width 0)              joined to the previous cell, at most
                                        MAX_COMBINING per cell, the rest dropped
 =====================================  ==========================================
 
-Widths come from ``wcwidth`` (East Asian Wide and emoji are 2 cells,
-ambiguous-width characters 1, as xterm does by default).
+Widths come from ``wcwidth``'s tables (East Asian Wide and emoji are 2 cells,
+ambiguous-width characters 1, as xterm does by default), so that a code
+point never seen before costs no more than any other.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import compress, repeat
 
-from wcwidth import wcwidth
+from wcwidth.table_wide import WIDE_EASTASIAN
+from wcwidth.table_zero import ZERO_WIDTH
 
 from ._line import WIDE_TAIL
 
@@ -52,7 +56,8 @@ __all__ = [
     "SINGLE",
     "WIDE",
     "ZERO",
-    "char_classes",
+    "cell_runs",
+    "char_class",
     "char_info",
     "class_runs",
     "is_join_base",
@@ -68,25 +73,29 @@ NORMAL = 0  # printed as is, with its width (0 = joins the previous cell)
 MARK = 1  # replaced by a visible marker such as <U+202E>
 CONTEXT = 2  # zero-width joiner-like: kept after a join base, else marked
 
-_ALWAYS_MARKED = re.compile(
-    "["
-    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2"
-    "\u115f\u1160\u17b4\u17b5\u180e"
-    "\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f"
-    "\u3164\ufeff\uffa0\ufff9-\ufffb"
-    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
-    "\U0001d173-\U0001d17a\U000e0000-\U000e00ff\U000e01f0-\U000e0fff"
-    "]"
-)
-_CONTEXT_CHARS = re.compile(
-    "[\u034f\u180b-\u180d\u180f\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef]"
-)
-
-_cache: dict[str, tuple[int, int, str]] = {}
-# Code points remembered by char_info's cache and by the class tables below:
-# past this many they are forgotten and classified again when next seen, so
-# that a stream of every code point cannot grow the process without bound.
+# Code points remembered by CELL_TABLE (see cell_runs): past this many they are
+# forgotten and learned again when next seen, so that a stream of every code
+# point cannot grow the process without bound.
 MAX_CLASSIFIED = 32768
+
+# Code points with a treatment of their own, as inclusive ranges.
+_ALWAYS_MARKED = (
+    (0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 0x06DD),
+    (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180E, 0x180E), (0x200B, 0x200B), (0x200E, 0x200F),
+    (0x2028, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
+    (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE00FF),
+    (0xE01F0, 0xE0FFF),
+)  # fmt: skip
+_CONTEXT_CHARS = (
+    (0x034F, 0x034F), (0x180B, 0x180D), (0x180F, 0x180F), (0x200C, 0x200D),
+    (0xFE00, 0xFE0F), (0xE0100, 0xE01EF),
+)  # fmt: skip
+_NONCHARACTERS = (
+    (0xFDD0, 0xFDEF),
+    *((plane + 0xFFFE, plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000)),
+)
 
 
 def marker(ch: str) -> str:
@@ -94,21 +103,24 @@ def marker(ch: str) -> str:
     return f"<U+{ord(ch):04X}>"
 
 
-def _is_noncharacter(o: int) -> bool:
-    return 0xFDD0 <= o <= 0xFDEF or (o & 0xFFFE) == 0xFFFE
-
-
 def char_info(ch: str) -> tuple[int, int, str]:
     """(width, treatment, text) for one printable code point (>= U+00A0).
 
     ``text`` is what is stored: the character, its marker or U+FFFD.
     """
-    info = _cache.get(ch)
-    if info is None:
-        if len(_cache) >= MAX_CLASSIFIED:
-            _cache.clear()
-        info = _cache[ch] = _classify(ch)
-    return info
+    cls = _TABLE[ord(ch)]
+    if cls == "0":
+        return 1, NORMAL, ch
+    if cls == "1":
+        return 2, NORMAL, ch
+    if cls == "2":
+        return 0, NORMAL, ch
+    if cls == "3":
+        return 1, NORMAL, "\ufffd"
+    if cls == "4":
+        text = marker(ch)
+        return len(text), MARK, text
+    return 0, CONTEXT, ch
 
 
 # Code points known to be stored as themselves in one cell (beyond printable
@@ -127,26 +139,23 @@ def is_simple_run(text: str) -> bool:
     end = _simple_run.match(text).end()  # type: ignore[union-attr]  # matches ""
     if end == len(text):
         return True
-    first = text[end]
-    if char_classes(first)[first] != SINGLE:
+    if _TABLE[ord(text[end])] != "0":
         return False  # the usual answer for a run that is not simple
-    new = set(_not_simple.findall(text))
-    for ch in new:
-        width, kind, stored = char_info(ch)
-        if width != 1 or kind != NORMAL or stored != ch:
-            return False
+    new = "".join(set(_not_simple.findall(text)))
+    if new.translate(_TABLE).count("0") != len(new):
+        return False
     # Only BMP code points are learned: the regex engine tests them with a
     # bitmap, but a class of astral ones one by one.
-    new = {ch for ch in new if ch <= "\uffff"}
-    if new and len(_simple) + len(new) <= _MAX_SIMPLE:
-        _simple.update(new)
+    learned = {ch for ch in new if ch <= "\uffff"}
+    if learned and len(_simple) + len(learned) <= _MAX_SIMPLE:
+        _simple.update(learned)
         known = "".join(sorted(_simple))
         _simple_run = re.compile("[\x20-\x7e" + known + "]*")
         _not_simple = re.compile("[^\x20-\x7e" + known + "]")
     return True
 
 
-# Classes of code points for printing runs in groups (see char_classes).
+# Classes of code points for printing runs in groups (see class_runs).
 SINGLE = 0  # one cell, stored as is
 WIDE = 1  # two cells, stored as is
 ZERO = 2  # no cell: joins the previous cell (combining marks)
@@ -156,98 +165,102 @@ JOINER = 5  # CONTEXT: kept after a join base, else marked
 
 CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED, MARKED (see class_runs)
 
-_classes: dict[str, int] = {chr(c): SINGLE for c in range(0x20, 0x7F)}
-_ASCII = len(_classes)
-# The same as ``str.translate`` tables to class digits ("0" to "6"), so that a
-# regex finds the runs of one class in C (see class_runs).
-_class_digits: dict[int, str] = {ord(ch): str(cls) for ch, cls in _classes.items()}
-_coarse_digits: dict[int, str] = {ord(ch): str(CELLS) for ch in _classes}
 _CLASS_RUN = re.compile("|".join(f"{digit}+" for digit in "0123456"))
-#: ``str.translate`` table that turns a run of CELLS code points into cells:
-#: a wide character followed by WIDE_TAIL, a marked one by its marker, a
-#: noncharacter by U+FFFD.
+#: ``str.translate`` table that turns the code points of a CELLS run that
+#: need it into cells (see cell_runs). Filled as code points are seen, and
+#: emptied past MAX_CLASSIFIED entries.
 CELL_TABLE: dict[int, str] = {}
+# The code points CELL_TABLE is up to date for (those that need no entry too).
+_CELL_KNOWN: set[str] = set()
 
 
-def char_classes(text: str) -> dict[str, int]:
-    """The class of every code point of ``text`` (and others): the tables
-    hold at least the code points of the last ``text`` given (older ones may
-    have been forgotten, see MAX_CLASSIFIED)."""
-    classes = _classes
-    missing = set(text).difference(classes)
-    # Only a text with new code points may empty the tables: a caller
-    # iterating class_runs of a longer text relies on them meanwhile.
-    if missing and len(classes) + len(missing) > _ASCII + MAX_CLASSIFIED:
-        _forget_classes()
-        missing = set(text).difference(classes)
-    for ch in missing:
-        width, kind, stored = char_info(ch)
-        if kind == MARK:
-            cls = MARKED
-        elif kind == CONTEXT:
-            cls = JOINER
-        elif stored != ch:
-            cls = REPLACED
-        else:
-            cls = (ZERO, SINGLE, WIDE)[width]
-        classes[ch] = cls
-        _class_digits[ord(ch)] = str(cls)
-        _coarse_digits[ord(ch)] = str(cls if cls in (ZERO, JOINER) else CELLS)
-        if cls == WIDE:
-            CELL_TABLE[ord(ch)] = ch + WIDE_TAIL
-        elif cls != SINGLE:
-            CELL_TABLE[ord(ch)] = stored
-    return classes
+def char_class(ch: str) -> int:
+    """The class of one code point (printable ASCII or >= U+00A0)."""
+    return ord(_TABLE[ord(ch)]) - 48
 
 
-def _forget_classes() -> None:
-    """Empty the class tables down to printable ASCII, in place (CELL_TABLE
-    is imported by the interpreters)."""
-    for ch in [ch for ch in _classes if ch > "\x7e"]:
-        del _classes[ch]
-    for digits in (_class_digits, _coarse_digits):
-        for o in [o for o in digits if o > 0x7E]:
-            del digits[o]
-    CELL_TABLE.clear()
-
-
-def class_runs(text: str, *, coarse: bool = False) -> Iterator[tuple[int, str]]:
-    """``text`` cut into runs of code points of one class, with the class:
-    as char_classes, or with ``coarse`` the classes that need no context
-    (SINGLE, WIDE, REPLACED, MARKED) merged into CELLS."""
-    char_classes(text)
-    digits = text.translate(_coarse_digits if coarse else _class_digits)
+def class_runs(text: str) -> Iterator[tuple[int, str]]:
+    """``text`` cut into runs of code points of one class, with the class."""
+    digits = text.translate(_TABLE)
     for match in _CLASS_RUN.finditer(digits):
         start, end = match.span()
         yield ord(digits[start]) - 48, text[start:end]
 
 
-# Large blocks whose every code point is wide and needs no other treatment,
-# answered without wcwidth's table search (a test checks them against it).
-WIDE_BLOCKS = (
-    (0x3400, 0x4DBF),  # CJK Unified Ideographs Extension A
-    (0x4E00, 0x9FFF),  # CJK Unified Ideographs
-    (0xAC00, 0xD7A3),  # Hangul Syllables
-)
+def cell_runs(text: str) -> Iterator[tuple[int, str, str]]:
+    """``text`` cut into runs of the classes that need context (ZERO,
+    JOINER) and runs of the others (CELLS), each with its class and, for
+    CELLS, the cells it stores: a wide character followed by WIDE_TAIL, a
+    marked one as its marker, a noncharacter as U+FFFD."""
+    digits = text.translate(_TABLE)
+    coarse = digits.translate(_COARSE)
+    for match in _CLASS_RUN.finditer(coarse):
+        start, end = match.span()
+        cls = ord(coarse[start]) - 48
+        chars = text[start:end]
+        if cls == CELLS:
+            yield cls, chars, _cells(chars, digits[start:end])
+        else:
+            yield cls, chars, chars
 
 
-def _classify(ch: str) -> tuple[int, int, str]:
-    o = ord(ch)
-    for first, last in WIDE_BLOCKS:
-        if first <= o <= last:
-            return 2, NORMAL, ch
-    if _is_noncharacter(o):
-        return 1, NORMAL, "\ufffd"
-    if _ALWAYS_MARKED.match(ch):
-        text = marker(ch)
-        return len(text), MARK, text
-    if _CONTEXT_CHARS.match(ch):
-        return 0, CONTEXT, ch
-    width = wcwidth(ch)
-    if width < 0:  # not printable by wcwidth's tables: show it, never hide it
-        text = marker(ch)
-        return len(text), MARK, text
-    return width, NORMAL, ch
+def _cells(chars: str, digits: str) -> str:
+    """The cells of a run of CELLS code points with their class digits."""
+    singles = digits.count("0")
+    if singles == len(digits):
+        return chars
+    if not singles and digits.count("1") == len(digits):
+        return chars.replace("", WIDE_TAIL)[1:]  # all wide
+    missing = set(chars).difference(_CELL_KNOWN)
+    if missing:
+        # Entries for the new code points at once, without a Python step
+        # per code point but for the marked ones.
+        if len(_CELL_KNOWN) + len(missing) > MAX_CLASSIFIED:
+            _CELL_KNOWN.clear()
+            CELL_TABLE.clear()
+            missing = set(chars)
+        _CELL_KNOWN.update(missing)
+        new = "".join(missing)
+        digits = new.translate(_TABLE)
+        wide = "".join(compress(new, map("1".__eq__, digits)))
+        CELL_TABLE.update(
+            zip(map(ord, wide), map(str.__add__, wide, repeat(WIDE_TAIL)), strict=True)
+        )
+        replaced = "".join(compress(new, map("3".__eq__, digits)))
+        CELL_TABLE.update(dict.fromkeys(map(ord, replaced), "\ufffd"))
+        for ch in compress(new, map("4".__eq__, digits)):
+            CELL_TABLE[ord(ch)] = marker(ch)
+    return chars.translate(CELL_TABLE)
+
+
+def _latest(tables: Mapping[str, Sequence[tuple[int, int]]]) -> Sequence[tuple[int, int]]:
+    """wcwidth's table for the latest Unicode version it knows, which its
+    ``wcwidth()`` uses."""
+    return tables[max(tables, key=lambda version: tuple(map(int, version.split("."))))]
+
+
+def _class_table() -> str:
+    """The class of every code point as one digit each, in a string indexed
+    by code point (1.1 MB, built in about a millisecond). Later ranges
+    override earlier ones: zero width over wide, as ``wcwidth()`` checks
+    them, and the treatments above over both. A test checks the table
+    against ``wcwidth()`` and those ranges for every code point."""
+    table = bytearray(b"0") * 0x110000
+    for ranges, cls in (
+        (_latest(WIDE_EASTASIAN), WIDE),
+        (_latest(ZERO_WIDTH), ZERO),
+        (_CONTEXT_CHARS, JOINER),
+        (_ALWAYS_MARKED, MARKED),
+        (_NONCHARACTERS, REPLACED),
+    ):
+        digit = b"%d" % cls
+        for first, last in ranges:
+            table[first : last + 1] = digit * (last + 1 - first)
+    return table.decode("ascii")
+
+
+_TABLE = _class_table()
+_COARSE = str.maketrans({str(cls): str(CELLS) for cls in (SINGLE, WIDE, REPLACED, MARKED)})
 
 
 def is_join_base(prev: str) -> bool:
