@@ -113,10 +113,12 @@ def test_printable_ascii_text_is_never_lost_in_strip_mode(data: bytes) -> None:
     assert render_text(plain, mode="strip").replace("\n", "") == plain.replace(b"\r", b"").decode()
 
 
-# Text redrawn after CRs ("\r10%\r20%") is drawn at once by the lines and
-# strip models when it is single cells; byte by byte it goes the general way
-# (a lone CR at the end of a chunk is executed on its own). Both must agree.
-OVERWRITE_PIECES = [
+# Text redrawn after CRs ("\r10%\r20%") and whole lines of text after a line
+# end are handed over as one event each (overwrite_run, text_lines), which
+# the lines and strip models draw at once when they can; byte by byte every
+# event comes on its own (a line end at the end of a chunk cannot be
+# followed by anything yet). Both must agree.
+GROUPED_PIECES = [
     b"\r",
     b"\r\n",
     b"\n",
@@ -143,11 +145,22 @@ OVERWRITE_PIECES = [
     b"\x1b[K",
     b"\x1b]8;;https://x.example/\x07",
     b"\x1b[2b",
+    b"line\n",
+    b"\n\n",
+    b"a\x1b[1mb\x1b[0m\r\n",
+    b"\x1b[2;3r",
+    b"\x1b[r",
+    b"\x1b[?1049h",
+    b"\x1b[?1049l",
+    b"\x1b[?7l",
 ]
-overwrite_bytes = st.lists(st.sampled_from(OVERWRITE_PIECES), max_size=30).map(b"".join)
-overwrite_options = st.sampled_from(
+grouped_bytes = st.lists(st.sampled_from(GROUPED_PIECES), max_size=40).map(b"".join)
+grouped_options = st.sampled_from(
     [
         {},
+        {"rows": 3},
+        {"rows": 3, "max_lines": 1},
+        {"alt_screen": "snapshot"},
         {"mode": "strip"},
         {"max_lines": 2},
         {"mode": "strip", "max_lines": 2},
@@ -160,9 +173,9 @@ overwrite_options = st.sampled_from(
 )
 
 
-@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
-@given(data=overwrite_bytes, opts=overwrite_options)
-def test_overwrite_runs_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(data=grouped_bytes, opts=grouped_options)
+def test_grouped_events_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
     whole = Transcript(**opts)  # type: ignore[arg-type]
     whole.feed(data)
     whole.finish()
@@ -174,3 +187,43 @@ def test_overwrite_runs_equal_byte_by_byte(data: bytes, opts: dict[str, object])
     if opts.get("styled", True):
         assert bytewise.html() == whole.html()
         assert bytewise.ansi() == whole.ansi()
+
+
+_LINE_TEXT = st.lists(
+    st.sampled_from(["ab", "x" * 30, " ", "é", "中", "\u0301", "\u202e", "\x1b[31m", "\x1b[0m"]),
+    max_size=4,
+).map("".join)
+_LINE_END = st.sampled_from(["\n", "\r\n", "\r\r\n"])
+line_streams = st.lists(
+    st.one_of(
+        st.tuples(_LINE_TEXT, _LINE_END).map("".join),
+        st.sampled_from(["\x1b[A", "\rover", "\x1b[4h", "\x1b[4l", "\x1b[2;3r", "\x1b[r", "tail"]),
+    ),
+    max_size=40,
+).map(lambda parts: "".join(parts).encode())
+
+
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=line_streams,
+    opts=st.sampled_from(
+        [
+            {"rows": 1},
+            {"rows": 2},
+            {"rows": 3, "max_lines": 4},
+            {"mode": "strip", "max_lines": 3},
+            {"styled": False, "rows": 2},
+            {},
+        ]
+    ),
+)
+def test_lines_of_text_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
+    whole = Transcript(**opts)  # type: ignore[arg-type]
+    whole.feed(data)
+    whole.finish()
+    bytewise = Transcript(**opts)  # type: ignore[arg-type]
+    for i in range(len(data)):
+        bytewise.feed(data[i : i + 1])
+    bytewise.finish()
+    assert bytewise.text() == whole.text()
+    assert bytewise.lines() == whole.lines()

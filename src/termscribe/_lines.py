@@ -590,6 +590,88 @@ class LinesModel(Controls, Performer):
         self.x = len(last)
         self._last = last[-1]
 
+    def text_lines(self, run: str) -> None:
+        """Whole lines of text. Each is printed and ended here without the
+        parser's dispatch; lines of single cells without SGR, once the
+        cursor is on the bottom row of the window, are done all at once
+        (see _plain_lines)."""
+        screen = self._screen
+        if (
+            "\x1b" not in run
+            and screen is self._normal
+            and not screen.top
+            and screen.bottom == self.height - 1
+            and self.width is None
+            and not self.insert
+            and not self._translate
+        ):
+            # A CR before LF does nothing here that LF does not do too.
+            lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
+            lines.pop()
+            start = 0
+            while start < len(lines) and self.y != screen.bottom:
+                self._text_line(lines[start])
+                start += 1
+            if start < len(lines) and not self._plain_lines(lines[start:]):
+                for line in lines[start:]:
+                    self._text_line(line)
+            return
+        for line in run.split("\n")[:-1]:
+            self._text_line(line)
+
+    def _text_line(self, line: str) -> None:
+        """One line of text_lines, without its LF."""
+        text = line.rstrip("\r")
+        if "\x1b" in text:
+            self.print_with_sgr(text)
+        elif text:
+            self.print(text)
+        self._last = ""
+        self.x = 0
+        self._index()
+
+    def _plain_lines(self, lines: list[str]) -> bool:
+        """Lines (each ended by LF) printed from the bottom row of the
+        window: the first ends the cursor row, the others scroll the window
+        up, and only the rows still in the window are made; the lines
+        scrolled off are committed as they are. False (having done nothing)
+        unless every line is single cells that fit in a row."""
+        first = lines[0]
+        text = "".join(lines)
+        if (
+            not (text.isascii() or is_simple_run(text))
+            or self.x + len(first) > MAX_LINE_CELLS
+            or max(map(len, lines)) > MAX_LINE_CELLS
+        ):
+            return False
+        if first:
+            self.print(first)
+        self._last = ""
+        self.x = 0
+        self._scroll_up(1)
+        rest = lines[1:]
+        if not rest:
+            return True
+        rows = self._screen.rows
+        old = rows[:-1]  # above the cursor row, which is blank
+        count = len(rest)
+        scrolled = min(count, len(old))
+        for index in range(scrolled):
+            below = old[index + 1] if index + 1 < len(old) else None
+            self._commit(old[index], below is not None and below.continued)
+        self._commit_texts(rest[: count - scrolled])
+        code = self._code
+        window = old[scrolled:]
+        for text in rest[count - scrolled :]:
+            row = Row()
+            row.text = text
+            if code is not None:
+                row.styles = code * len(text)
+            window.append(row)
+        window.append(Row())
+        rows[:] = window
+        return True
+
     # -- C0 / C1 controls --------------------------------------------------
 
     def execute_run(self, run: str) -> None:

@@ -133,6 +133,9 @@ _STRING = re.compile(
 _C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
 # Line ends, often repeated: "\r\n", "\r\r\n", blank lines.
 _NEWLINES = re.compile(r"[\r\n]+")
+# Whole lines of printable text (with SGR inside, as _TEXT), each ended by LF
+# (after CRs, if any): most of a log, once a line has ended.
+_TEXT_LINES = re.compile(rf"(?:{_TEXT.pattern}\r*\n)+")
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
 _OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]+)+")
@@ -196,6 +199,23 @@ class Performer:
         calls as if they had come one by one."""
         for control in run:
             self.execute(control)
+
+    def text_lines(self, run: str) -> None:
+        """Lines of printable text, each ended by LF after any number of
+        CRs, with complete SGR sequences inside (as ``print_with_sgr``):
+        ``"a\\x1b[1mb\\x1b[0m\\n\\nc\\r\\n"``. By default, the same calls
+        as if they had come one by one."""
+        for line in run.split("\n")[:-1]:
+            text = line.rstrip("\r")
+            if "\x1b" in text:
+                self.print_with_sgr(text)
+            elif text:
+                self.print(text)
+            ends = line[len(text) :] + "\n"
+            if len(ends) > 1:
+                self.execute_run(ends)
+            else:
+                self.execute("\n")
 
     def overwrite_run(self, run: str) -> None:
         """CRs, each followed by printable text (no C0, DEL, C1 or escape
@@ -297,6 +317,7 @@ class Parser:
         string_match = _STRING.match
         newlines_match = _NEWLINES.match
         overwrites_match = _OVERWRITES.match
+        lines_match = _TEXT_LINES.match
         after_text = False  # a run just ended: no text (or SGR) can follow
         while i < n:
             if not after_text:
@@ -339,6 +360,9 @@ class Parser:
                 else:
                     perform.execute(c)
                 i = end
+                if text[end - 1] == "\n" and (m := lines_match(text, end)) is not None:
+                    i = m.end()
+                    perform.text_lines(text[end:i])
             elif c < "\x80" or c not in _C1_INTRODUCERS:
                 i += 1
                 if c != "\x7f":

@@ -80,6 +80,12 @@ class AltScreenSnapshot(Performer):
     def execute_run(self, run: str) -> None:
         self.model.execute_run(run)  # CR and LF only
 
+    def overwrite_run(self, run: str) -> None:
+        self.model.overwrite_run(run)
+
+    def text_lines(self, run: str) -> None:
+        self.model.text_lines(run)  # text, SGR and line ends only
+
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         model = self.model
         if final == "l" and private == "?" and model.alternate:

@@ -80,6 +80,27 @@ class StripModel(LinesModel):
         if run[-1] == "\r":
             self._break = True
 
+    def text_lines(self, run: str) -> None:
+        """Each line ends the current one; lines of single cells without
+        SGR are committed at once. A CR before LF does nothing here."""
+        lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
+        lines.pop()
+        text = "".join(lines)
+        if (
+            "\x1b" in run
+            or self._translate
+            or not (text.isascii() or is_simple_run(text))
+            or max(map(len, lines)) > MAX_LINE_CELLS
+        ):
+            Performer.text_lines(self, run)
+            return
+        if lines[0]:
+            self.print(lines[0])
+        self._last = ""
+        self._break = False
+        self._newline()
+        self._commit_texts(lines[1:])
+
     def overwrite_run(self, run: str) -> None:
         """Each text after a CR on a line of its own, the lines in between
         made at once when they are single cells."""
