@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import pytest
 from chunking import assert_chunking_invariant, transcript_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from termscribe import Transcript, render_text
+from termscribe import _lines as lines_module
 from termscribe._line import MAX_LINE_CELLS
-from termscribe._lines import MAX_REPEAT
+from termscribe._lines import MAX_REPEAT, LinesModel
+from termscribe._parser import Parser
 
 ESC = "\x1b"
 CSI = "\x1b["
@@ -224,3 +228,40 @@ def test_link_text_is_kept_without_target() -> None:
     assert lines(f"{ESC}]8;;https://evil.example/\x07https://github.com/x{ESC}]8;;\x07") == (
         "https://github.com/x"
     )
+
+
+class _GroupByGroup(LinesModel):
+    """The lines model printing every run group by group of one class: the
+    reference for the runs that unbounded rows store at once."""
+
+    def _print_unicode(self, text: str) -> None:
+        self._print_groups(text)
+
+
+_UNICODE_PIECES = st.sampled_from(
+    [
+        *("a", "ab", "5", "#", " ", "é", "中", "😀", "\u202e", "\ufdd0"),
+        *("\u0301", "\u0308" * 20, "\u0308" * 40, "\u200d", "\ufe0f", "\u034f", "x\u200d\u200d"),
+        *("\r", "\n", "\x1b[31m", "\x1b[4h"),
+    ]
+)
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_UNICODE_PIECES, max_size=40).map("".join), st.sampled_from([8, 30, 400]))
+def test_runs_stored_at_once_equal_group_by_group(text: str, cap: int) -> None:
+    # A small row cap, so that runs also meet it (dropped cells, marks on
+    # the last cell past the cap).
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lines_module, "MAX_LINE_CELLS", cap)
+        models = [LinesModel(None, 2, None), _GroupByGroup(None, 2, None)]
+        for model in models:
+            parser = Parser(model)
+            parser.feed(text)
+            parser.finish()
+        fast, reference = (
+            [(row.text, row.styles, row.marks, row.omitted) for row in m.screen_rows()]
+            for m in models
+        )
+        assert fast == reference
+        assert models[0].lines() == models[1].lines()

@@ -34,9 +34,11 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from itertools import repeat
 from operator import mul
+from typing import TypeVar
 
 from ._controls import Controls
 from ._controls import SavedCursor as _Saved
@@ -64,6 +66,7 @@ from ._unicode import (
     cell_runs,
     char_info,
     class_runs,
+    dropped_cells,
     is_join_base,
     is_simple_run,
     marker,
@@ -71,11 +74,27 @@ from ._unicode import (
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
+_T = TypeVar("_T")
+
 # SGR sequences (of whole styled runs) remembered per model, and the most
 # SGR sequences a remembered run may have (log lines have a few; a run with
 # thousands is not remembered, so memory stays bounded).
 _MAX_SGR_RUNS = 1024
 _MAX_SGRS_PER_RUN = 16
+
+# A run of joiners after an ASCII character that cannot start a keycap
+# sequence: marked whatever came before (see _unicode.is_join_base).
+_JOINER_AFTER_ASCII = re.compile(
+    "(?<=[\x20-\x22\x24-\x29\x2b-\x2f\x3a-\x7e])"
+    "[\u034f\u180b-\u180d\u180f\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef]+"
+)
+# The most cells one code point becomes: its marker, <U+10FFFF>.
+_MAX_CELLS_PER_CHAR = 10
+
+
+def _markers(match: re.Match[str]) -> str:
+    return "".join(map(marker, match.group()))
+
 
 #: VT100 line-drawing characters (ESC ( 0), as xterm maps them.
 DEC_SPECIAL_GRAPHICS = str.maketrans(
@@ -257,14 +276,20 @@ class LinesModel(Controls, Performer):
             committed.popleft()
             self._dropped_lines += 1
 
+    def _kept(self, items: list[_T]) -> list[_T]:
+        """The last of ``items`` to be committed that ``max_lines`` keeps;
+        the others count as dropped."""
+        limit = self.max_lines
+        if limit is not None and len(items) > limit:
+            self._dropped_lines += len(items) - limit
+            return items[len(items) - limit :]
+        return items
+
     def _commit_texts(self, texts: list[str]) -> None:
         """Commit one line per text, each of single cells in the current
         style, at once (no logical line is pending). Only the lines
         ``max_lines`` keeps are made, and equal texts share one Line."""
-        limit = self.max_lines
-        if limit is not None and len(texts) > limit:
-            self._dropped_lines += len(texts) - limit
-            texts = texts[len(texts) - limit :]
+        texts = self._kept(texts)
         style = DEFAULT if self._code is None else self._style
         made: dict[str, Line] = {"": EMPTY_LINE}
         lines = []
@@ -384,21 +409,80 @@ class LinesModel(Controls, Performer):
 
     def _print_unicode(self, text: str) -> None:
         """Print a run that needs more than single cells. In an unbounded
-        row, runs of characters that need no context are stored as the cells
-        cell_runs makes of them; the rest goes group by group."""
-        if self.width is not None:
+        row, the cells of the run's code points that need no context (as
+        cell_runs makes them), with the combining marks that follow them
+        within the run, are stored at once; what remains (a mark or joiner
+        with nothing before it in the run, a joiner after a code point that
+        is not ASCII) goes group by group."""
+        if self.width is not None or self.insert:
             self._print_groups(text)
             return
+        if _JOINER_AFTER_ASCII.search(text) and self.x + _MAX_CELLS_PER_CHAR * len(text) <= (
+            MAX_LINE_CELLS
+        ):
+            # A joiner after an ASCII character that is not a digit, # or *
+            # is marked whatever comes before (nothing is dropped here).
+            text = _JOINER_AFTER_ASCII.sub(_markers, text)
+        if self.x >= MAX_LINE_CELLS:
+            self._print_past_cap(text)
+            return
+        cells: list[str] = []
+        marks: list[tuple[int, str]] = []
+        end = self.x
+        position = 0
         for cls, chars, stored in cell_runs(text):
+            position += len(chars)
+            if cls == CELLS and end + len(stored) <= MAX_LINE_CELLS:
+                cells.append(stored)
+                end += len(stored)
+                continue
+            if cls == ZERO and cells:
+                marks.append((end - 2 if cells[-1][-1] == WIDE_TAIL else end - 1, chars))
+                continue
+            self._store(cells, marks, end)
+            cells = []
+            marks = []
+            if cls == ZERO:
+                self._combine(chars)
+            else:
+                self._print_groups(chars)
+                if self.x >= MAX_LINE_CELLS:
+                    self._print_past_cap(text[position:])
+                    return
+            end = self.x
+        self._store(cells, marks, end)
+
+    def _print_past_cap(self, text: str) -> None:
+        """Text printed on a full unbounded row: its cells are dropped and
+        counted, and its marks join the last cell up to MAX_COMBINING. Once
+        that cell is full, nothing but the count can change."""
+        row = self._rows[self.y]
+        last = self._base_cell()
+        position = 0
+        for cls, chars, stored in cell_runs(text):
+            if row.marks is not None and len(row.marks.get(last, "")) >= MAX_COMBINING:
+                row.omitted += dropped_cells(text[position:])
+                return
+            position += len(chars)
             if cls == CELLS:
-                if self.x + len(stored) <= MAX_LINE_CELLS:
-                    self._write(stored, len(stored))
-                    self.x += len(stored)
-                    continue
+                row.omitted += len(stored) - stored.count(WIDE_TAIL)
             elif cls == ZERO:
                 self._combine(chars)
-                continue
-            self._print_groups(chars)
+            else:
+                self._print_groups(chars)
+
+    def _store(self, cells: list[str], marks: list[tuple[int, str]], end: int) -> None:
+        """Store ``cells`` at the cursor, ending at column ``end``, and
+        ``marks`` (column, code points) on them."""
+        if cells:
+            stored = "".join(cells)
+            self._write(stored, len(stored))
+            self.x = end
+        if marks:
+            row = self._rows[self.y]
+            if row.marks is None:
+                row.marks = {}
+            row.marks.update((column, chars[:MAX_COMBINING]) for column, chars in marks)
 
     def _print_groups(self, text: str) -> None:
         """Print ``text`` group by group of code points of one class (see
@@ -592,13 +676,14 @@ class LinesModel(Controls, Performer):
 
     def text_lines(self, run: str) -> None:
         """Whole lines of text. Each is printed and ended here without the
-        parser's dispatch; lines of single cells without SGR, once the
-        cursor is on the bottom row of the window, are done all at once
-        (see _plain_lines)."""
+        parser's dispatch; once the cursor is on the bottom row of the
+        window, lines of single cells are done all at once (see
+        _bottom_lines)."""
+        if self._code is None and "\x1b" in run:
+            run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
         screen = self._screen
         if (
-            "\x1b" not in run
-            and screen is self._normal
+            screen is self._normal
             and not screen.top
             and screen.bottom == self.height - 1
             and self.width is None
@@ -612,7 +697,7 @@ class LinesModel(Controls, Performer):
             while start < len(lines) and self.y != screen.bottom:
                 self._text_line(lines[start])
                 start += 1
-            if start < len(lines) and not self._plain_lines(lines[start:]):
+            if start < len(lines) and not self._bottom_lines(lines[start:]):
                 for line in lines[start:]:
                     self._text_line(line)
             return
@@ -630,7 +715,7 @@ class LinesModel(Controls, Performer):
         self.x = 0
         self._index()
 
-    def _plain_lines(self, lines: list[str]) -> bool:
+    def _bottom_lines(self, lines: list[str]) -> bool:
         """Lines (each ended by LF) printed from the bottom row of the
         window: the first ends the cursor row, the others scroll the window
         up, and only the rows still in the window are made; the lines
@@ -638,17 +723,16 @@ class LinesModel(Controls, Performer):
         unless every line is single cells that fit in a row."""
         first = lines[0]
         text = "".join(lines)
+        sgr = "\x1b" in text
+        if sgr:
+            text = SGR_SPLIT.sub("", text)
         if (
             not (text.isascii() or is_simple_run(text))
             or self.x + len(first) > MAX_LINE_CELLS
             or max(map(len, lines)) > MAX_LINE_CELLS
         ):
             return False
-        if first:
-            self.print(first)
-        self._last = ""
-        self.x = 0
-        self._scroll_up(1)
+        self._text_line(first)
         rest = lines[1:]
         if not rest:
             return True
@@ -659,18 +743,48 @@ class LinesModel(Controls, Performer):
         for index in range(scrolled):
             below = old[index + 1] if index + 1 < len(old) else None
             self._commit(old[index], below is not None and below.continued)
-        self._commit_texts(rest[: count - scrolled])
-        code = self._code
-        window = old[scrolled:]
-        for text in rest[count - scrolled :]:
-            row = Row()
-            row.text = text
-            if code is not None:
-                row.styles = code * len(text)
-            window.append(row)
+        if sgr:
+            new = self._styled_rows(rest)
+            palette = self._palette.styles
+            gone = self._kept(new[: count - scrolled])
+            self._extend_committed([Line.from_row(row, palette) for row in gone])
+            window = old[scrolled:] + new[count - scrolled :]
+        else:
+            self._commit_texts(rest[: count - scrolled])
+            code = self._code
+            window = old[scrolled:]
+            for text in rest[count - scrolled :]:
+                row = Row()
+                row.text = text
+                if code is not None:
+                    row.styles = code * len(text)
+                window.append(row)
         window.append(Row())
         rows[:] = window
         return True
+
+    def _styled_rows(self, lines: list[str]) -> list[Row]:
+        """Rows of lines of single cells with SGR inside, as print_with_sgr
+        makes them on blank rows, and the style they leave."""
+        code = self._code or "\x00"
+        sgr_runs = self._sgr_runs
+        out = []
+        for line in lines:
+            parts = SGR_SPLIT.split(line)
+            row = Row()
+            if len(parts) == 1:
+                row.text = line
+                row.styles = code * len(line)
+            else:
+                texts = parts[::2]
+                sgrs = parts[1::2]
+                codes = sgr_runs.get(code + "\x1b".join(sgrs)) or self._sgr_codes(code, sgrs)
+                row.text = "".join(texts)
+                row.styles = "".join(map(mul, codes, map(len, texts)))
+                code = codes[-1]
+            out.append(row)
+        self._set_code(code)
+        return out
 
     # -- C0 / C1 controls --------------------------------------------------
 

@@ -24,10 +24,10 @@ Rules (each pinned by a test):
 from __future__ import annotations
 
 from ._cursor import arg
-from ._line import BLANK, MAX_LINE_CELLS
+from ._line import BLANK, MAX_LINE_CELLS, Line
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
-from ._parser import Performer, parse_params
+from ._parser import SGR_SPLIT, Performer, parse_params
 from ._unicode import is_simple_run
 
 __all__ = ["StripModel"]
@@ -81,25 +81,35 @@ class StripModel(LinesModel):
             self._break = True
 
     def text_lines(self, run: str) -> None:
-        """Each line ends the current one; lines of single cells without
-        SGR are committed at once. A CR before LF does nothing here."""
+        """Each line ends the current one; lines of single cells are
+        committed at once. A CR before LF does nothing here."""
+        if self._code is None and "\x1b" in run:
+            run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
         lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
         lines.pop()
-        text = "".join(lines)
+        sgr = "\x1b" in run
+        text = SGR_SPLIT.sub("", run) if sgr else run
         if (
-            "\x1b" in run
-            or self._translate
-            or not (text.isascii() or is_simple_run(text))
+            self._translate
+            or not (text.isascii() or is_simple_run(text.replace("\n", "").replace("\r", "")))
             or max(map(len, lines)) > MAX_LINE_CELLS
         ):
             Performer.text_lines(self, run)
             return
-        if lines[0]:
-            self.print(lines[0])
+        first = lines[0]
+        if sgr:
+            self.print_with_sgr(first)
+        elif first:
+            self.print(first)
         self._last = ""
         self._break = False
         self._newline()
-        self._commit_texts(lines[1:])
+        if sgr:
+            rows = self._kept(self._styled_rows(lines[1:]))
+            palette = self._palette.styles
+            self._extend_committed([Line.from_row(row, palette) for row in rows])
+        else:
+            self._commit_texts(lines[1:])
 
     def overwrite_run(self, run: str) -> None:
         """Each text after a CR on a line of its own, the lines in between

@@ -60,6 +60,7 @@ __all__ = [
     "char_class",
     "char_info",
     "class_runs",
+    "dropped_cells",
     "is_join_base",
     "is_simple_run",
     "marker",
@@ -202,6 +203,17 @@ def cell_runs(text: str) -> Iterator[tuple[int, str, str]]:
             yield cls, chars, _cells(chars, digits[start:end])
         else:
             yield cls, chars, chars
+
+
+def dropped_cells(text: str) -> int:
+    """How many cells the code points of ``text`` that need no context
+    would take, a wide character counted once (as a row counts the cells it
+    drops past its cap)."""
+    digits = text.translate(_TABLE)
+    count = len(digits) - digits.count("2") - digits.count("5")
+    if "4" in digits:
+        count += sum(len(marker(ch)) - 1 for ch in compress(text, map("4".__eq__, digits)))
+    return count
 
 
 def _cells(chars: str, digits: str) -> str:
