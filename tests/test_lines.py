@@ -265,3 +265,18 @@ def test_runs_stored_at_once_equal_group_by_group(text: str, cap: int) -> None:
         )
         assert fast == reference
         assert models[0].lines() == models[1].lines()
+
+
+def test_a_cell_redrawn_as_it_was_leaves_the_row_as_it_was() -> None:
+    # Redrawing cells unchanged (cursor addressing, then the same text) is
+    # skipped without copying the row; anything else still changes it.
+    data = b"abc\x1b[1;2Hb\x1b[1;2H\x1b[31mb\x1b[1;3Hz"
+    assert render_text(data) == "abz"
+    assert render_text(data, columns=10, rows=2) == "abz"
+    html = Transcript()
+    html.feed(data)
+    html.finish()
+    # The same b in red is not the same cell: it (and z after it) are red.
+    assert [text for text, _ in html.lines()[0].runs] == ["a", "bz"]
+    # Nor is an e that had a mark: the redrawn e has none.
+    assert render_text("e\u0301x\x1b[1;1He".encode()) == "ex"

@@ -594,6 +594,12 @@ class LinesModel(Controls, Performer):
             row.text = cells
             if codes is not None:
                 row.styles = codes
+        elif (
+            not row.marks
+            and row.text[x : x + len(cells)] == cells
+            and (codes is None or row.styles[x : x + len(cells)] == codes)
+        ):
+            return  # redrawn as it was: rows are strings, so copy nothing
         else:
             write(row, x, cells, None)  # text, wide characters and marks
             if codes is not None:
