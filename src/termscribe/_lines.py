@@ -410,10 +410,10 @@ class LinesModel(Controls, Performer):
     def _print_unicode(self, text: str) -> None:
         """Print a run that needs more than single cells. In an unbounded
         row, the cells of the run's code points that need no context (as
-        cell_runs makes them), with the combining marks that follow them
-        within the run, are stored at once; what remains (a mark or joiner
-        with nothing before it in the run, a joiner after a code point that
-        is not ASCII) goes group by group."""
+        cell_runs makes them), with the combining marks and joiners that
+        follow them within the run, are stored at once; what remains (a mark
+        or joiner with nothing before it in the run, what meets the row cap)
+        goes group by group."""
         if self.width is not None or self.insert:
             self._print_groups(text)
             return
@@ -430,15 +430,31 @@ class LinesModel(Controls, Performer):
         marks: list[tuple[int, str]] = []
         end = self.x
         position = 0
+        prev = ""  # the last code point of the last cell in ``cells``
         for cls, chars, stored in cell_runs(text):
             position += len(chars)
             if cls == CELLS and end + len(stored) <= MAX_LINE_CELLS:
                 cells.append(stored)
                 end += len(stored)
+                prev = stored[-2] if stored[-1] == WIDE_TAIL else stored[-1]
                 continue
-            if cls == ZERO and cells:
-                marks.append((end - 2 if cells[-1][-1] == WIDE_TAIL else end - 1, chars))
+            if cells and (cls == ZERO or (cls == JOINER and is_join_base(prev))):
+                # Joined to the last cell (a mark's code point is a join base).
+                column = end - 2 if cells[-1][-1] == WIDE_TAIL else end - 1
+                if marks and marks[-1][0] == column:
+                    marks[-1] = (column, marks[-1][1] + chars)
+                else:
+                    marks.append((column, chars))
+                prev = chars[-1]
                 continue
+            if cls == JOINER and cells:
+                # Marked: its markers are cells (the first decides for all).
+                stored = "".join(map(marker, chars))
+                if end + len(stored) <= MAX_LINE_CELLS:
+                    cells.append(stored)
+                    end += len(stored)
+                    prev = ">"
+                    continue
             self._store(cells, marks, end)
             cells = []
             marks = []

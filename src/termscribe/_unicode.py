@@ -195,14 +195,47 @@ def cell_runs(text: str) -> Iterator[tuple[int, str, str]]:
     marked one as its marker, a noncharacter as U+FFFD."""
     digits = text.translate(_TABLE)
     coarse = digits.translate(_COARSE)
+    learned = False
     for match in _CLASS_RUN.finditer(coarse):
         start, end = match.span()
         cls = ord(coarse[start]) - 48
         chars = text[start:end]
-        if cls == CELLS:
-            yield cls, chars, _cells(chars, digits[start:end])
-        else:
+        if cls != CELLS:
             yield cls, chars, chars
+            continue
+        run = digits[start:end]
+        singles = run.count("0")
+        if singles == len(run):
+            yield cls, chars, chars
+        elif not singles and run.count("1") == len(run):
+            yield cls, chars, chars.replace("", WIDE_TAIL)[1:]  # all wide
+        else:
+            if not learned:
+                _learn(text)
+                learned = True
+            yield cls, chars, chars.translate(CELL_TABLE)
+
+
+def _learn(text: str) -> None:
+    """Bring CELL_TABLE up to date for the code points of ``text``."""
+    missing = set(text).difference(_CELL_KNOWN)
+    if not missing:
+        return
+    # Entries for the new code points at once, without a Python step per
+    # code point but for the marked ones.
+    if len(_CELL_KNOWN) + len(missing) > MAX_CLASSIFIED:
+        _CELL_KNOWN.clear()
+        CELL_TABLE.clear()
+        missing = set(text)
+    _CELL_KNOWN.update(missing)
+    new = "".join(missing)
+    digits = new.translate(_TABLE)
+    wide = "".join(compress(new, map("1".__eq__, digits)))
+    CELL_TABLE.update(zip(map(ord, wide), map(str.__add__, wide, repeat(WIDE_TAIL)), strict=True))
+    replaced = "".join(compress(new, map("3".__eq__, digits)))
+    CELL_TABLE.update(dict.fromkeys(map(ord, replaced), "\ufffd"))
+    for ch in compress(new, map("4".__eq__, digits)):
+        CELL_TABLE[ord(ch)] = marker(ch)
 
 
 def dropped_cells(text: str) -> int:
@@ -214,35 +247,6 @@ def dropped_cells(text: str) -> int:
     if "4" in digits:
         count += sum(len(marker(ch)) - 1 for ch in compress(text, map("4".__eq__, digits)))
     return count
-
-
-def _cells(chars: str, digits: str) -> str:
-    """The cells of a run of CELLS code points with their class digits."""
-    singles = digits.count("0")
-    if singles == len(digits):
-        return chars
-    if not singles and digits.count("1") == len(digits):
-        return chars.replace("", WIDE_TAIL)[1:]  # all wide
-    missing = set(chars).difference(_CELL_KNOWN)
-    if missing:
-        # Entries for the new code points at once, without a Python step
-        # per code point but for the marked ones.
-        if len(_CELL_KNOWN) + len(missing) > MAX_CLASSIFIED:
-            _CELL_KNOWN.clear()
-            CELL_TABLE.clear()
-            missing = set(chars)
-        _CELL_KNOWN.update(missing)
-        new = "".join(missing)
-        digits = new.translate(_TABLE)
-        wide = "".join(compress(new, map("1".__eq__, digits)))
-        CELL_TABLE.update(
-            zip(map(ord, wide), map(str.__add__, wide, repeat(WIDE_TAIL)), strict=True)
-        )
-        replaced = "".join(compress(new, map("3".__eq__, digits)))
-        CELL_TABLE.update(dict.fromkeys(map(ord, replaced), "\ufffd"))
-        for ch in compress(new, map("4".__eq__, digits)):
-            CELL_TABLE[ord(ch)] = marker(ch)
-    return chars.translate(CELL_TABLE)
 
 
 def _latest(tables: Mapping[str, Sequence[tuple[int, int]]]) -> Sequence[tuple[int, int]]:
