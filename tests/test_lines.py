@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from termscribe import Transcript, render_text
 from termscribe import _lines as lines_module
+from termscribe import _lines_grouped as lines_grouped
+from termscribe import _lines_unicode as lines_unicode
 from termscribe._line import MAX_LINE_CELLS
 from termscribe._lines import MAX_REPEAT, LinesModel
 from termscribe._parser import Parser
@@ -253,7 +255,8 @@ def test_runs_stored_at_once_equal_group_by_group(text: str, cap: int) -> None:
     # A small row cap, so that runs also meet it (dropped cells, marks on
     # the last cell past the cap).
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(lines_module, "MAX_LINE_CELLS", cap)
+        for module in (lines_module, lines_unicode, lines_grouped):
+            patch.setattr(module, "MAX_LINE_CELLS", cap)
         models = [LinesModel(None, 2, None), _GroupByGroup(None, 2, None)]
         for model in models:
             parser = Parser(model)

@@ -34,7 +34,6 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from itertools import repeat
 from operator import mul
@@ -54,19 +53,18 @@ from ._line import (
     omission_marker,
 )
 from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_rows, soft_reset
+from ._lines_grouped import overwrite_run, text_lines
+from ._lines_unicode import print_unbounded
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
-    CELLS,
     JOINER,
     MAX_COMBINING,
     SINGLE,
     WIDE,
     ZERO,
-    cell_runs,
     char_info,
     class_runs,
-    dropped_cells,
     is_join_base,
     is_simple_run,
     marker,
@@ -81,20 +79,6 @@ _T = TypeVar("_T")
 # thousands is not remembered, so memory stays bounded).
 _MAX_SGR_RUNS = 1024
 _MAX_SGRS_PER_RUN = 16
-
-# A run of joiners after an ASCII character that cannot start a keycap
-# sequence: marked whatever came before (see _unicode.is_join_base).
-_JOINER_AFTER_ASCII = re.compile(
-    "(?<=[\x20-\x22\x24-\x29\x2b-\x2f\x3a-\x7e])"
-    "[\u034f\u180b-\u180d\u180f\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef]+"
-)
-# The most cells one code point becomes: its marker, <U+10FFFF>.
-_MAX_CELLS_PER_CHAR = 10
-
-
-def _markers(match: re.Match[str]) -> str:
-    return "".join(map(marker, match.group()))
-
 
 #: VT100 line-drawing characters (ESC ( 0), as xterm maps them.
 DEC_SPECIAL_GRAPHICS = str.maketrans(
@@ -408,97 +392,12 @@ class LinesModel(Controls, Performer):
         return result
 
     def _print_unicode(self, text: str) -> None:
-        """Print a run that needs more than single cells. In an unbounded
-        row, the cells of the run's code points that need no context (as
-        cell_runs makes them), with the combining marks and joiners that
-        follow them within the run, are stored at once; what remains (a mark
-        or joiner with nothing before it in the run, what meets the row cap)
-        goes group by group."""
+        """Print a run that needs more than single cells (see
+        _lines_unicode)."""
         if self.width is not None or self.insert:
             self._print_groups(text)
-            return
-        if _JOINER_AFTER_ASCII.search(text) and self.x + _MAX_CELLS_PER_CHAR * len(text) <= (
-            MAX_LINE_CELLS
-        ):
-            # A joiner after an ASCII character that is not a digit, # or *
-            # is marked whatever comes before (nothing is dropped here).
-            text = _JOINER_AFTER_ASCII.sub(_markers, text)
-        if self.x >= MAX_LINE_CELLS:
-            self._print_past_cap(text)
-            return
-        cells: list[str] = []
-        marks: list[tuple[int, str]] = []
-        end = self.x
-        position = 0
-        prev = ""  # the last code point of the last cell in ``cells``
-        for cls, chars, stored in cell_runs(text):
-            position += len(chars)
-            if cls == CELLS and end + len(stored) <= MAX_LINE_CELLS:
-                cells.append(stored)
-                end += len(stored)
-                prev = stored[-2] if stored[-1] == WIDE_TAIL else stored[-1]
-                continue
-            if cells and (cls == ZERO or (cls == JOINER and is_join_base(prev))):
-                # Joined to the last cell (a mark's code point is a join base).
-                column = end - 2 if cells[-1][-1] == WIDE_TAIL else end - 1
-                if marks and marks[-1][0] == column:
-                    marks[-1] = (column, marks[-1][1] + chars)
-                else:
-                    marks.append((column, chars))
-                prev = chars[-1]
-                continue
-            if cls == JOINER and cells:
-                # Marked: its markers are cells (the first decides for all).
-                stored = "".join(map(marker, chars))
-                if end + len(stored) <= MAX_LINE_CELLS:
-                    cells.append(stored)
-                    end += len(stored)
-                    prev = ">"
-                    continue
-            self._store(cells, marks, end)
-            cells = []
-            marks = []
-            if cls == ZERO:
-                self._combine(chars)
-            else:
-                self._print_groups(chars)
-                if self.x >= MAX_LINE_CELLS:
-                    self._print_past_cap(text[position:])
-                    return
-            end = self.x
-        self._store(cells, marks, end)
-
-    def _print_past_cap(self, text: str) -> None:
-        """Text printed on a full unbounded row: its cells are dropped and
-        counted, and its marks join the last cell up to MAX_COMBINING. Once
-        that cell is full, nothing but the count can change."""
-        row = self._rows[self.y]
-        last = self._base_cell()
-        position = 0
-        for cls, chars, stored in cell_runs(text):
-            if row.marks is not None and len(row.marks.get(last, "")) >= MAX_COMBINING:
-                row.omitted += dropped_cells(text[position:])
-                return
-            position += len(chars)
-            if cls == CELLS:
-                row.omitted += len(stored) - stored.count(WIDE_TAIL)
-            elif cls == ZERO:
-                self._combine(chars)
-            else:
-                self._print_groups(chars)
-
-    def _store(self, cells: list[str], marks: list[tuple[int, str]], end: int) -> None:
-        """Store ``cells`` at the cursor, ending at column ``end``, and
-        ``marks`` (column, code points) on them."""
-        if cells:
-            stored = "".join(cells)
-            self._write(stored, len(stored))
-            self.x = end
-        if marks:
-            row = self._rows[self.y]
-            if row.marks is None:
-                row.marks = {}
-            row.marks.update((column, chars[:MAX_COMBINING]) for column, chars in marks)
+        else:
+            print_unbounded(self, text)
 
     def _print_groups(self, text: str) -> None:
         """Print ``text`` group by group of code points of one class (see
@@ -669,144 +568,11 @@ class LinesModel(Controls, Performer):
                 marks[x] = (joined + mark)[:MAX_COMBINING]
 
     def overwrite_run(self, run: str) -> None:
-        """CRs each followed by text: in an unbounded row, single cells with
-        no insert mode or line drawing, only what stays visible is written,
-        at once: for each column, the last text that reached it."""
-        texts = run.split("\r")
-        if (
-            self.width is not None
-            or self.insert
-            or self._translate
-            or not (run.isascii() or is_simple_run("".join(texts)))
-        ):
+        if not overwrite_run(self, run):
             super().overwrite_run(run)
-            return
-        last = texts[-1]
-        covered = len(last)
-        visible = [last]
-        for text in reversed(texts):
-            if len(text) > covered:
-                visible.append(text[covered:])
-                covered = len(text)
-        if covered > MAX_LINE_CELLS:
-            super().overwrite_run(run)
-            return
-        code = self._code
-        self._put(0, "".join(visible), None if code is None else code * covered)
-        self.x = len(last)
-        self._last = last[-1]
 
     def text_lines(self, run: str) -> None:
-        """Whole lines of text. Each is printed and ended here without the
-        parser's dispatch; once the cursor is on the bottom row of the
-        window, lines of single cells are done all at once (see
-        _bottom_lines)."""
-        if self._code is None and "\x1b" in run:
-            run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
-        screen = self._screen
-        if (
-            screen is self._normal
-            and not screen.top
-            and screen.bottom == self.height - 1
-            and self.width is None
-            and not self.insert
-            and not self._translate
-        ):
-            # A CR before LF does nothing here that LF does not do too.
-            lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
-            lines.pop()
-            start = 0
-            while start < len(lines) and self.y != screen.bottom:
-                self._text_line(lines[start])
-                start += 1
-            if start < len(lines) and not self._bottom_lines(lines[start:]):
-                for line in lines[start:]:
-                    self._text_line(line)
-            return
-        for line in run.split("\n")[:-1]:
-            self._text_line(line)
-
-    def _text_line(self, line: str) -> None:
-        """One line of text_lines, without its LF."""
-        text = line.rstrip("\r")
-        if "\x1b" in text:
-            self.print_with_sgr(text)
-        elif text:
-            self.print(text)
-        self._last = ""
-        self.x = 0
-        self._index()
-
-    def _bottom_lines(self, lines: list[str]) -> bool:
-        """Lines (each ended by LF) printed from the bottom row of the
-        window: the first ends the cursor row, the others scroll the window
-        up, and only the rows still in the window are made; the lines
-        scrolled off are committed as they are. False (having done nothing)
-        unless every line is single cells that fit in a row."""
-        first = lines[0]
-        text = "".join(lines)
-        sgr = "\x1b" in text
-        if sgr:
-            text = SGR_SPLIT.sub("", text)
-        if (
-            not (text.isascii() or is_simple_run(text))
-            or self.x + len(first) > MAX_LINE_CELLS
-            or max(map(len, lines)) > MAX_LINE_CELLS
-        ):
-            return False
-        self._text_line(first)
-        rest = lines[1:]
-        if not rest:
-            return True
-        rows = self._screen.rows
-        old = rows[:-1]  # above the cursor row, which is blank
-        count = len(rest)
-        scrolled = min(count, len(old))
-        for index in range(scrolled):
-            below = old[index + 1] if index + 1 < len(old) else None
-            self._commit(old[index], below is not None and below.continued)
-        if sgr:
-            new = self._styled_rows(rest)
-            palette = self._palette.styles
-            gone = self._kept(new[: count - scrolled])
-            self._extend_committed([Line.from_row(row, palette) for row in gone])
-            window = old[scrolled:] + new[count - scrolled :]
-        else:
-            self._commit_texts(rest[: count - scrolled])
-            code = self._code
-            window = old[scrolled:]
-            for text in rest[count - scrolled :]:
-                row = Row()
-                row.text = text
-                if code is not None:
-                    row.styles = code * len(text)
-                window.append(row)
-        window.append(Row())
-        rows[:] = window
-        return True
-
-    def _styled_rows(self, lines: list[str]) -> list[Row]:
-        """Rows of lines of single cells with SGR inside, as print_with_sgr
-        makes them on blank rows, and the style they leave."""
-        code = self._code or "\x00"
-        sgr_runs = self._sgr_runs
-        out = []
-        for line in lines:
-            parts = SGR_SPLIT.split(line)
-            row = Row()
-            if len(parts) == 1:
-                row.text = line
-                row.styles = code * len(line)
-            else:
-                texts = parts[::2]
-                sgrs = parts[1::2]
-                codes = sgr_runs.get(code + "\x1b".join(sgrs)) or self._sgr_codes(code, sgrs)
-                row.text = "".join(texts)
-                row.styles = "".join(map(mul, codes, map(len, texts)))
-                code = codes[-1]
-            out.append(row)
-        self._set_code(code)
-        return out
+        text_lines(self, run)
 
     # -- C0 / C1 controls --------------------------------------------------
 

@@ -27,6 +27,7 @@ from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS, Line
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
+from ._lines_grouped import styled_rows
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._unicode import is_simple_run
 
@@ -105,7 +106,7 @@ class StripModel(LinesModel):
         self._break = False
         self._newline()
         if sgr:
-            rows = self._kept(self._styled_rows(lines[1:]))
+            rows = self._kept(styled_rows(self, lines[1:]))
             palette = self._palette.styles
             self._extend_committed([Line.from_row(row, palette) for row in rows])
         else:

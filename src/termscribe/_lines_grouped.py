@@ -1,0 +1,175 @@
+"""Grouped parser events of the ``lines`` model, done at once.
+
+The parser hands over text redrawn after lone CRs (``overwrite_run``) and
+whole lines of text after a line end (``text_lines``) as one event each;
+by default a Performer makes the calls one by one. Here the lines model
+does the same work without them: the result is identical to the events
+one by one (a Hypothesis test feeds every stream whole and byte by byte,
+where no grouped event can form), only faster.
+
+* Text after CRs on an unbounded row: only what stays visible is stored,
+  for each column the last text that reached it.
+* Whole lines: each is printed and ended without the parser's dispatch.
+  Once the cursor is on the bottom row, lines of single cells scroll off
+  as they are: the lines committed are made from their text (and SGR), and
+  rows are made only for the lines still in the window.
+"""
+
+from __future__ import annotations
+
+from operator import mul
+from typing import TYPE_CHECKING
+
+from ._line import MAX_LINE_CELLS, Line, Row
+from ._parser import SGR_SPLIT
+from ._unicode import is_simple_run
+
+if TYPE_CHECKING:
+    from ._lines import LinesModel
+
+__all__ = ["overwrite_run", "styled_rows", "text_lines"]
+
+
+def overwrite_run(m: LinesModel, run: str) -> bool:
+    """CRs each followed by text: in an unbounded row, single cells with
+    no insert mode or line drawing, only what stays visible is written,
+    at once: for each column, the last text that reached it. False (having
+    done nothing) when the events must come one by one."""
+    texts = run.split("\r")
+    if (
+        m.width is not None
+        or m.insert
+        or m._translate
+        or not (run.isascii() or is_simple_run("".join(texts)))
+    ):
+        return False
+    last = texts[-1]
+    covered = len(last)
+    visible = [last]
+    for text in reversed(texts):
+        if len(text) > covered:
+            visible.append(text[covered:])
+            covered = len(text)
+    if covered > MAX_LINE_CELLS:
+        return False
+    code = m._code
+    m._put(0, "".join(visible), None if code is None else code * covered)
+    m.x = len(last)
+    m._last = last[-1]
+    return True
+
+
+def text_lines(m: LinesModel, run: str) -> None:
+    """Whole lines of text. Each is printed and ended here without the
+    parser's dispatch; once the cursor is on the bottom row of the
+    window, lines of single cells are done all at once (see
+    _bottom_lines)."""
+    if m._code is None and "\x1b" in run:
+        run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
+    screen = m._screen
+    if (
+        screen is m._normal
+        and not screen.top
+        and screen.bottom == m.height - 1
+        and m.width is None
+        and not m.insert
+        and not m._translate
+    ):
+        # A CR before LF does nothing here that LF does not do too.
+        lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
+        lines.pop()
+        start = 0
+        while start < len(lines) and m.y != screen.bottom:
+            _text_line(m, lines[start])
+            start += 1
+        if start < len(lines) and not _bottom_lines(m, lines[start:]):
+            for line in lines[start:]:
+                _text_line(m, line)
+        return
+    for line in run.split("\n")[:-1]:
+        _text_line(m, line)
+
+
+def _text_line(m: LinesModel, line: str) -> None:
+    """One line of text_lines, without its LF."""
+    text = line.rstrip("\r")
+    if "\x1b" in text:
+        m.print_with_sgr(text)
+    elif text:
+        m.print(text)
+    m._last = ""
+    m.x = 0
+    m._index()
+
+
+def _bottom_lines(m: LinesModel, lines: list[str]) -> bool:
+    """Lines (each ended by LF) printed from the bottom row of the
+    window: the first ends the cursor row, the others scroll the window
+    up, and only the rows still in the window are made; the lines
+    scrolled off are committed as they are. False (having done nothing)
+    unless every line is single cells that fit in a row."""
+    first = lines[0]
+    text = "".join(lines)
+    sgr = "\x1b" in text
+    if sgr:
+        text = SGR_SPLIT.sub("", text)
+    if (
+        not (text.isascii() or is_simple_run(text))
+        or m.x + len(first) > MAX_LINE_CELLS
+        or max(map(len, lines)) > MAX_LINE_CELLS
+    ):
+        return False
+    _text_line(m, first)
+    rest = lines[1:]
+    if not rest:
+        return True
+    rows = m._screen.rows
+    old = rows[:-1]  # above the cursor row, which is blank
+    count = len(rest)
+    scrolled = min(count, len(old))
+    for index in range(scrolled):
+        below = old[index + 1] if index + 1 < len(old) else None
+        m._commit(old[index], below is not None and below.continued)
+    if sgr:
+        new = styled_rows(m, rest)
+        palette = m._palette.styles
+        gone = m._kept(new[: count - scrolled])
+        m._extend_committed([Line.from_row(row, palette) for row in gone])
+        window = old[scrolled:] + new[count - scrolled :]
+    else:
+        m._commit_texts(rest[: count - scrolled])
+        code = m._code
+        window = old[scrolled:]
+        for text in rest[count - scrolled :]:
+            row = Row()
+            row.text = text
+            if code is not None:
+                row.styles = code * len(text)
+            window.append(row)
+    window.append(Row())
+    rows[:] = window
+    return True
+
+
+def styled_rows(m: LinesModel, lines: list[str]) -> list[Row]:
+    """Rows of lines of single cells with SGR inside, as print_with_sgr
+    makes them on blank rows, and the style they leave."""
+    code = m._code or "\x00"
+    sgr_runs = m._sgr_runs
+    out = []
+    for line in lines:
+        parts = SGR_SPLIT.split(line)
+        row = Row()
+        if len(parts) == 1:
+            row.text = line
+            row.styles = code * len(line)
+        else:
+            texts = parts[::2]
+            sgrs = parts[1::2]
+            codes = sgr_runs.get(code + "\x1b".join(sgrs)) or m._sgr_codes(code, sgrs)
+            row.text = "".join(texts)
+            row.styles = "".join(map(mul, codes, map(len, texts)))
+            code = codes[-1]
+        out.append(row)
+    m._set_code(code)
+    return out

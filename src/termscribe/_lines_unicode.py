@@ -1,0 +1,138 @@
+"""Printing runs of text that need more than single cells, in an unbounded
+row of the ``lines`` model.
+
+The cells of a run's code points that need no context (as
+``_unicode.cell_runs`` makes them), with the combining marks and joiners
+that follow them within the run, are stored with one write and one update
+of the row's marks. What remains (a mark or joiner with nothing before it
+in the run, a run that meets the row cap) goes group by group, as on rows
+of a known width. A Hypothesis test compares the two under small row caps.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ._line import MAX_LINE_CELLS, WIDE_TAIL
+from ._unicode import (
+    CELLS,
+    JOINER,
+    MAX_COMBINING,
+    ZERO,
+    cell_runs,
+    dropped_cells,
+    is_join_base,
+    marker,
+)
+
+if TYPE_CHECKING:
+    from ._lines import LinesModel
+
+__all__ = ["print_unbounded"]
+
+# A run of joiners after an ASCII character that cannot start a keycap
+# sequence: marked whatever came before (see _unicode.is_join_base).
+_JOINER_AFTER_ASCII = re.compile(
+    "(?<=[\x20-\x22\x24-\x29\x2b-\x2f\x3a-\x7e])"
+    "[\u034f\u180b-\u180d\u180f\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef]+"
+)
+# The most cells one code point becomes: its marker, <U+10FFFF>.
+_MAX_CELLS_PER_CHAR = 10
+
+
+def _markers(match: re.Match[str]) -> str:
+    return "".join(map(marker, match.group()))
+
+
+def print_unbounded(m: LinesModel, text: str) -> None:
+    """Print a run that needs more than single cells in an unbounded row
+    (no insert mode): the cells of the run's code points that need no context (as
+    cell_runs makes them), with the combining marks and joiners that
+    follow them within the run, are stored at once; what remains (a mark
+    or joiner with nothing before it in the run, what meets the row cap)
+    goes group by group."""
+    if _JOINER_AFTER_ASCII.search(text) and m.x + _MAX_CELLS_PER_CHAR * len(text) <= (
+        MAX_LINE_CELLS
+    ):
+        # A joiner after an ASCII character that is not a digit, # or *
+        # is marked whatever comes before (nothing is dropped here).
+        text = _JOINER_AFTER_ASCII.sub(_markers, text)
+    if m.x >= MAX_LINE_CELLS:
+        _print_past_cap(m, text)
+        return
+    cells: list[str] = []
+    marks: list[tuple[int, str]] = []
+    end = m.x
+    position = 0
+    prev = ""  # the last code point of the last cell in ``cells``
+    for cls, chars, stored in cell_runs(text):
+        position += len(chars)
+        if cls == CELLS and end + len(stored) <= MAX_LINE_CELLS:
+            cells.append(stored)
+            end += len(stored)
+            prev = stored[-2] if stored[-1] == WIDE_TAIL else stored[-1]
+            continue
+        if cells and (cls == ZERO or (cls == JOINER and is_join_base(prev))):
+            # Joined to the last cell (a mark's code point is a join base).
+            column = end - 2 if cells[-1][-1] == WIDE_TAIL else end - 1
+            if marks and marks[-1][0] == column:
+                marks[-1] = (column, marks[-1][1] + chars)
+            else:
+                marks.append((column, chars))
+            prev = chars[-1]
+            continue
+        if cls == JOINER and cells:
+            # Marked: its markers are cells (the first decides for all).
+            stored = "".join(map(marker, chars))
+            if end + len(stored) <= MAX_LINE_CELLS:
+                cells.append(stored)
+                end += len(stored)
+                prev = ">"
+                continue
+        _store(m, cells, marks, end)
+        cells = []
+        marks = []
+        if cls == ZERO:
+            m._combine(chars)
+        else:
+            m._print_groups(chars)
+            if m.x >= MAX_LINE_CELLS:
+                _print_past_cap(m, text[position:])
+                return
+        end = m.x
+    _store(m, cells, marks, end)
+
+
+def _print_past_cap(m: LinesModel, text: str) -> None:
+    """Text printed on a full unbounded row: its cells are dropped and
+    counted, and its marks join the last cell up to MAX_COMBINING. Once
+    that cell is full, nothing but the count can change."""
+    row = m._rows[m.y]
+    last = m._base_cell()
+    position = 0
+    for cls, chars, stored in cell_runs(text):
+        if row.marks is not None and len(row.marks.get(last, "")) >= MAX_COMBINING:
+            row.omitted += dropped_cells(text[position:])
+            return
+        position += len(chars)
+        if cls == CELLS:
+            row.omitted += len(stored) - stored.count(WIDE_TAIL)
+        elif cls == ZERO:
+            m._combine(chars)
+        else:
+            m._print_groups(chars)
+
+
+def _store(m: LinesModel, cells: list[str], marks: list[tuple[int, str]], end: int) -> None:
+    """Store ``cells`` at the cursor, ending at column ``end``, and
+    ``marks`` (column, code points) on them."""
+    if cells:
+        stored = "".join(cells)
+        m._write(stored, len(stored))
+        m.x = end
+    if marks:
+        row = m._rows[m.y]
+        if row.marks is None:
+            row.marks = {}
+        row.marks.update((column, chars[:MAX_COMBINING]) for column, chars in marks)
