@@ -241,6 +241,9 @@ class RunRecorder(Recorder):
     def overwrite_run(self, run: str) -> None:
         self.events.append(("overwrite_run", run))
 
+    def text_lines(self, run: str) -> None:
+        self.events.append(("text_lines", run))
+
 
 def test_text_after_lone_crs_is_one_overwrite_run() -> None:
     recorder = RunRecorder()
@@ -268,5 +271,19 @@ def test_overwrite_run_defaults_to_the_events_one_by_one() -> None:
         ("print", "20%"),
         ("execute", "\r"),
         ("print", "done"),
+        ("execute", "\n"),
+    ]
+
+
+def test_lines_with_ignored_strings_are_text_lines_without_them() -> None:
+    recorder = RunRecorder()
+    parser = Parser(recorder)
+    parser.feed("a\n\x1b_bk;t=1\x07b\x1b[1mc\r\n\x1b_x\ny\x1b\\d\n\x1b[Ae\n")
+    assert recorder.events == [
+        ("print", "a"),
+        ("execute", "\n"),
+        ("text_lines", "b\x1b[1mc\r\nd\n"),  # the APC strings, LF inside, are gone
+        ("csi", "", "", "", "A"),
+        ("print", "e"),
         ("execute", "\n"),
     ]

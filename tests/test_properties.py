@@ -153,6 +153,9 @@ GROUPED_PIECES = [
     b"\x1b[?1049h",
     b"\x1b[?1049l",
     b"\x1b[?7l",
+    b"\x1b_bk;t=1\x07",
+    b"\x1b_a\nb\x1b\\",
+    b"\x1bXsos\x07",
 ]
 grouped_bytes = st.lists(st.sampled_from(GROUPED_PIECES), max_size=40).map(b"".join)
 grouped_options = st.sampled_from(
@@ -198,6 +201,7 @@ line_streams = st.lists(
     st.one_of(
         st.tuples(_LINE_TEXT, _LINE_END).map("".join),
         st.sampled_from(["\x1b[A", "\rover", "\x1b[4h", "\x1b[4l", "\x1b[2;3r", "\x1b[r", "tail"]),
+        st.sampled_from(["\x1b_bk;t=1\x07", "\x1b^p\nm\x1b\\", "\x1b]0;title\x07"]),
     ),
     max_size=40,
 ).map(lambda parts: "".join(parts).encode())

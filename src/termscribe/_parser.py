@@ -136,6 +136,15 @@ _NEWLINES = re.compile(r"[\r\n]+")
 # Whole lines of printable text (with SGR inside, as _TEXT), each ended by LF
 # (after CRs, if any): most of a log, once a line has ended.
 _TEXT_LINES = re.compile(rf"(?:{_TEXT.pattern}\r*\n)+")
+# A complete SOS, PM or APC string: never dispatched. Build logs put one
+# before every line (ESC _ bk;t=... BEL), so lines with them are tried too.
+_IGNORED_STRING = r"\x1b[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*(?:\x07|\x1b\\)"
+_IGNORED_STRINGS = re.compile(_IGNORED_STRING)
+_TAGGED_LINES = re.compile(
+    r"(?:[^\x00-\x1f\x7f-\x9f]*"
+    rf"(?:(?:\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m|{_IGNORED_STRING})[^\x00-\x1f\x7f-\x9f]*)*"
+    r"\r*\n)+"
+)
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
 _OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]+)+")
@@ -318,6 +327,7 @@ class Parser:
         newlines_match = _NEWLINES.match
         overwrites_match = _OVERWRITES.match
         lines_match = _TEXT_LINES.match
+        tagged_lines_match = _TAGGED_LINES.match
         after_text = False  # a run just ended: no text (or SGR) can follow
         while i < n:
             if not after_text:
@@ -360,9 +370,13 @@ class Parser:
                 else:
                     perform.execute(c)
                 i = end
-                if text[end - 1] == "\n" and (m := lines_match(text, end)) is not None:
-                    i = m.end()
-                    perform.text_lines(text[end:i])
+                if text[end - 1] == "\n":
+                    if (m := lines_match(text, end)) is not None:
+                        i = m.end()
+                        perform.text_lines(text[end:i])
+                    elif (m := tagged_lines_match(text, end)) is not None:
+                        i = m.end()
+                        perform.text_lines(_IGNORED_STRINGS.sub("", text[end:i]))
             elif c < "\x80" or c not in _C1_INTRODUCERS:
                 i += 1
                 if c != "\x7f":
