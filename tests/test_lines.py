@@ -283,3 +283,14 @@ def test_a_cell_redrawn_as_it_was_leaves_the_row_as_it_was() -> None:
     assert [text for text, _ in html.lines()[0].runs] == ["a", "bz"]
     # Nor is an e that had a mark: the redrawn e has none.
     assert render_text("e\u0301x\x1b[1;1He".encode()) == "ex"
+
+
+@pytest.mark.parametrize("options", [{"rows": 1}, {"rows": 2}, {}, {"mode": "strip"}])
+def test_lines_committed_at_once_merge_runs_of_one_style(options: dict[str, object]) -> None:
+    # Lines scrolled off the bottom row are committed from their text and
+    # SGR: parts of one style are one run, as when the row is drawn first.
+    data = b"x\n" + b"a\x1b[0mb\x1b[31mc\x1b[31md\x1b[m\n" * 5
+    whole = transcript_of([data], **options)
+    bytewise = transcript_of([data[i : i + 1] for i in range(len(data))], **options)
+    assert whole.lines() == bytewise.lines()
+    assert [text for text, _ in whole.lines()[2].runs] == ["ab", "cd"]

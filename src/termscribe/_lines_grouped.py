@@ -20,14 +20,15 @@ from __future__ import annotations
 from operator import mul
 from typing import TYPE_CHECKING
 
-from ._line import MAX_LINE_CELLS, Line, Row
+from ._line import EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._parser import SGR_SPLIT
+from ._style import Style
 from ._unicode import is_simple_run
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
 
-__all__ = ["overwrite_run", "styled_rows", "text_lines"]
+__all__ = ["overwrite_run", "styled_lines", "styled_rows", "text_lines"]
 
 
 def overwrite_run(m: LinesModel, run: str) -> bool:
@@ -131,11 +132,9 @@ def _bottom_lines(m: LinesModel, lines: list[str]) -> bool:
         below = old[index + 1] if index + 1 < len(old) else None
         m._commit(old[index], below is not None and below.continued)
     if sgr:
-        new = styled_rows(m, rest)
-        palette = m._palette.styles
-        gone = m._kept(new[: count - scrolled])
-        m._extend_committed([Line.from_row(row, palette) for row in gone])
-        window = old[scrolled:] + new[count - scrolled :]
+        gone = styled_lines(m, rest[: count - scrolled])
+        m._extend_committed(m._kept(gone))
+        window = old[scrolled:] + styled_rows(m, rest[count - scrolled :])
     else:
         m._commit_texts(rest[: count - scrolled])
         code = m._code
@@ -149,6 +148,37 @@ def _bottom_lines(m: LinesModel, lines: list[str]) -> bool:
     window.append(Row())
     rows[:] = window
     return True
+
+
+def styled_lines(m: LinesModel, lines: list[str]) -> list[Line]:
+    """Lines of single cells with SGR inside, as they are committed from
+    the rows print_with_sgr makes of them on blank rows (runs of one style
+    merged), and the style they leave."""
+    code = m._code or "\x00"
+    palette = m._palette.styles
+    sgr_runs = m._sgr_runs
+    out = []
+    for line in lines:
+        parts = SGR_SPLIT.split(line)
+        if len(parts) == 1:
+            out.append(Line(((line, palette[ord(code)]),), line) if line else EMPTY_LINE)
+            continue
+        texts = parts[::2]
+        sgrs = parts[1::2]
+        codes = sgr_runs.get(code + "\x1b".join(sgrs)) or m._sgr_codes(code, sgrs)
+        code = codes[-1]
+        runs: list[tuple[str, Style]] = []
+        last = ""
+        for text, part_code in zip(texts, codes, strict=True):
+            if text:
+                if part_code == last:
+                    runs[-1] = (runs[-1][0] + text, runs[-1][1])
+                else:
+                    runs.append((text, palette[ord(part_code)]))
+                    last = part_code
+        out.append(Line(tuple(runs), "".join(texts)) if runs else EMPTY_LINE)
+    m._set_code(code)
+    return out
 
 
 def styled_rows(m: LinesModel, lines: list[str]) -> list[Row]:

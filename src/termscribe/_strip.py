@@ -24,10 +24,10 @@ Rules (each pinned by a test):
 from __future__ import annotations
 
 from ._cursor import arg
-from ._line import BLANK, MAX_LINE_CELLS, Line
+from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
-from ._lines_grouped import styled_rows
+from ._lines_grouped import styled_lines
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._unicode import is_simple_run
 
@@ -106,9 +106,7 @@ class StripModel(LinesModel):
         self._break = False
         self._newline()
         if sgr:
-            rows = self._kept(styled_rows(self, lines[1:]))
-            palette = self._palette.styles
-            self._extend_committed([Line.from_row(row, palette) for row in rows])
+            self._extend_committed(self._kept(styled_lines(self, lines[1:])))
         else:
             self._commit_texts(lines[1:])
 
