@@ -294,3 +294,15 @@ def test_lines_committed_at_once_merge_runs_of_one_style(options: dict[str, obje
     bytewise = transcript_of([data[i : i + 1] for i in range(len(data))], **options)
     assert whole.lines() == bytewise.lines()
     assert [text for text, _ in whole.lines()[2].runs] == ["ab", "cd"]
+
+
+@pytest.mark.parametrize("styled", [True, False])
+def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled: bool) -> None:
+    # Whole lines at the bottom of a 3-row window: the rows left in the
+    # window are made with the line they would be committed as; a row
+    # changed afterwards must be committed as it is then.
+    data = b"a\nb\nc\nd\ne\x1b[1mE\x1b[m\nf\n" + b"\x1b[2AX\r\n\n\n" + b"g\nh\ni\n"
+    whole = transcript_of([data], rows=3, styled=styled)
+    bytewise = transcript_of([data[i : i + 1] for i in range(len(data))], rows=3, styled=styled)
+    assert whole.text() == bytewise.text() == "a\nb\nc\nd\nXE\nf\n\ng\nh\ni\n"
+    assert whole.lines() == bytewise.lines()

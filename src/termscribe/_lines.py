@@ -127,6 +127,9 @@ class LinesModel(Controls, Performer):
         self._style = DEFAULT
         self._code: str | None = "\x00" if styled else None  # current style's cell code
         self._sgr_runs: dict[str, tuple[str, ...]] = {}  # see _append_styled
+        # Rows the last text_lines batch made, with the line each is
+        # committed as while unchanged (see _lines_grouped).
+        self._made: dict[int, tuple[Row, str, str, Line]] = {}
         self._reset_modes()
         self._last = ""  # last printed character, for REP
         self._wrapping = False  # inside _wrap: the row scrolling off continues
@@ -231,7 +234,18 @@ class LinesModel(Controls, Performer):
         if not continues and not row.continued and not self._pending_omitted:
             if self._pending:
                 self._finish_pending()
-            self._append_line(Line.from_row(row, self._palette.styles))
+            made = self._made.pop(id(row), None) if self._made else None
+            if (
+                made is not None
+                and made[0] is row
+                and row.text is made[1]
+                and row.styles is made[2]
+                and not row.marks
+                and not row.omitted
+            ):
+                self._append_line(made[3])  # unchanged since text_lines made it
+            else:
+                self._append_line(Line.from_row(row, self._palette.styles))
             return
         if self._pending and not row.continued:
             self._finish_pending()

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 
 from ._line import EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._parser import SGR_SPLIT
-from ._style import Style
+from ._style import DEFAULT, Style
 from ._unicode import is_simple_run
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
 
-__all__ = ["overwrite_run", "styled_lines", "styled_rows", "text_lines"]
+__all__ = ["overwrite_run", "styled_lines", "text_lines"]
 
 
 def overwrite_run(m: LinesModel, run: str) -> bool:
@@ -131,42 +131,56 @@ def _bottom_lines(m: LinesModel, lines: list[str]) -> bool:
     for index in range(scrolled):
         below = old[index + 1] if index + 1 < len(old) else None
         m._commit(old[index], below is not None and below.continued)
+    kept = rest[count - scrolled :]
     if sgr:
-        gone = styled_lines(m, rest[: count - scrolled])
-        m._extend_committed(m._kept(gone))
-        window = old[scrolled:] + styled_rows(m, rest[count - scrolled :])
+        m._extend_committed(m._kept(styled_lines(m, rest[: count - scrolled])))
+        made, lines_of_made = _styled(m, kept, True)
     else:
         m._commit_texts(rest[: count - scrolled])
         code = m._code
-        window = old[scrolled:]
-        for text in rest[count - scrolled :]:
+        style = DEFAULT if code is None else m._style
+        made = []
+        lines_of_made = []
+        for text in kept:
             row = Row()
             row.text = text
             if code is not None:
                 row.styles = code * len(text)
-            window.append(row)
-    window.append(Row())
-    rows[:] = window
+            made.append(row)
+            lines_of_made.append(Line(((text, style),), text) if text else EMPTY_LINE)
+    # The line each new row is committed as, while it stays unchanged.
+    m._made = {
+        id(row): (row, row.text, row.styles, line)
+        for row, line in zip(made, lines_of_made, strict=True)
+    }
+    rows[:] = [*old[scrolled:], *made, Row()]
     return True
 
 
 def styled_lines(m: LinesModel, lines: list[str]) -> list[Line]:
     """Lines of single cells with SGR inside, as they are committed from
     the rows print_with_sgr makes of them on blank rows (runs of one style
-    merged), and the style they leave."""
+    merged); the model is left in the style they end with."""
+    return _styled(m, lines, False)[1]
+
+
+def _styled(m: LinesModel, lines: list[str], rows: bool) -> tuple[list[Row], list[Line]]:
+    """styled_lines, and with ``rows`` the rows too."""
     code = m._code or "\x00"
     palette = m._palette.styles
     sgr_runs = m._sgr_runs
-    out = []
+    made: list[Row] = []
+    out: list[Line] = []
     for line in lines:
         parts = SGR_SPLIT.split(line)
         if len(parts) == 1:
-            out.append(Line(((line, palette[ord(code)]),), line) if line else EMPTY_LINE)
-            continue
-        texts = parts[::2]
-        sgrs = parts[1::2]
-        codes = sgr_runs.get(code + "\x1b".join(sgrs)) or m._sgr_codes(code, sgrs)
-        code = codes[-1]
+            texts = parts
+            codes: tuple[str, ...] = (code,)
+        else:
+            texts = parts[::2]
+            sgrs = parts[1::2]
+            codes = sgr_runs.get(code + "\x1b".join(sgrs)) or m._sgr_codes(code, sgrs)
+            code = codes[-1]
         runs: list[tuple[str, Style]] = []
         last = ""
         for text, part_code in zip(texts, codes, strict=True):
@@ -176,30 +190,12 @@ def styled_lines(m: LinesModel, lines: list[str]) -> list[Line]:
                 else:
                     runs.append((text, palette[ord(part_code)]))
                     last = part_code
-        out.append(Line(tuple(runs), "".join(texts)) if runs else EMPTY_LINE)
-    m._set_code(code)
-    return out
-
-
-def styled_rows(m: LinesModel, lines: list[str]) -> list[Row]:
-    """Rows of lines of single cells with SGR inside, as print_with_sgr
-    makes them on blank rows, and the style they leave."""
-    code = m._code or "\x00"
-    sgr_runs = m._sgr_runs
-    out = []
-    for line in lines:
-        parts = SGR_SPLIT.split(line)
-        row = Row()
-        if len(parts) == 1:
-            row.text = line
-            row.styles = code * len(line)
-        else:
-            texts = parts[::2]
-            sgrs = parts[1::2]
-            codes = sgr_runs.get(code + "\x1b".join(sgrs)) or m._sgr_codes(code, sgrs)
-            row.text = "".join(texts)
+        joined = "".join(texts)
+        out.append(Line(tuple(runs), joined) if runs else EMPTY_LINE)
+        if rows:
+            row = Row()
+            row.text = joined
             row.styles = "".join(map(mul, codes, map(len, texts)))
-            code = codes[-1]
-        out.append(row)
+            made.append(row)
     m._set_code(code)
-    return out
+    return made, out
