@@ -53,7 +53,7 @@ from ._line import (
     omission_marker,
 )
 from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_rows, soft_reset
-from ._lines_grouped import overwrite_run, text_lines
+from ._lines_grouped import Parts, line_of, overwrite_run, text_lines
 from ._lines_unicode import print_unbounded
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
@@ -129,7 +129,7 @@ class LinesModel(Controls, Performer):
         self._sgr_runs: dict[str, tuple[str, ...]] = {}  # see _append_styled
         # Rows the last text_lines batch made, with the line each is
         # committed as while unchanged (see _lines_grouped).
-        self._made: dict[int, tuple[Row, str, str, Line]] = {}
+        self._made: dict[int, tuple[Row, str, str, Parts]] = {}
         self._reset_modes()
         self._last = ""  # last printed character, for REP
         self._wrapping = False  # inside _wrap: the row scrolling off continues
@@ -243,7 +243,8 @@ class LinesModel(Controls, Performer):
                 and not row.marks
                 and not row.omitted
             ):
-                self._append_line(made[3])  # unchanged since text_lines made it
+                # Unchanged since text_lines made it.
+                self._append_line(line_of(*made[3], self._palette.styles))
             else:
                 self._append_line(Line.from_row(row, self._palette.styles))
             return

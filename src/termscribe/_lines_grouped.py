@@ -17,6 +17,7 @@ where no grouped event can form), only faster.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import mul
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,11 @@ from ._unicode import is_simple_run
 if TYPE_CHECKING:
     from ._lines import LinesModel
 
-__all__ = ["overwrite_run", "styled_lines", "text_lines"]
+__all__ = ["Parts", "line_of", "overwrite_run", "styled_lines", "text_lines"]
+
+#: A line's texts between SGR sequences and the style code of each (None:
+#: an unstyled model).
+Parts = tuple[Sequence[str], Sequence[str] | None]
 
 
 def overwrite_run(m: LinesModel, run: str) -> bool:
@@ -132,70 +137,85 @@ def _bottom_lines(m: LinesModel, lines: list[str]) -> bool:
         below = old[index + 1] if index + 1 < len(old) else None
         m._commit(old[index], below is not None and below.continued)
     kept = rest[count - scrolled :]
+    parts: list[Parts]
     if sgr:
         m._extend_committed(m._kept(styled_lines(m, rest[: count - scrolled])))
-        made, lines_of_made = _styled(m, kept, True)
+        made, parts = _styled_rows(m, kept)
     else:
         m._commit_texts(rest[: count - scrolled])
         code = m._code
-        style = DEFAULT if code is None else m._style
         made = []
-        lines_of_made = []
         for text in kept:
             row = Row()
             row.text = text
             if code is not None:
                 row.styles = code * len(text)
             made.append(row)
-            lines_of_made.append(Line(((text, style),), text) if text else EMPTY_LINE)
-    # The line each new row is committed as, while it stays unchanged.
+        codes = None if code is None else (code,)
+        parts = [((text,), codes) for text in kept]
+    # What each new row is committed as while it stays unchanged (see
+    # LinesModel._commit): its parts and their codes, made into a line then.
     m._made = {
-        id(row): (row, row.text, row.styles, line)
-        for row, line in zip(made, lines_of_made, strict=True)
+        id(row): (row, row.text, row.styles, part) for row, part in zip(made, parts, strict=True)
     }
     rows[:] = [*old[scrolled:], *made, Row()]
     return True
 
 
+def line_of(texts: Sequence[str], codes: Sequence[str] | None, palette: list[Style]) -> Line:
+    """The line of a row of single cells printed as ``texts``, each in the
+    style of its code (None: unstyled), as Line.from_row makes it (runs of
+    one style merged)."""
+    if codes is None:
+        text = "".join(texts)
+        return Line(((text, DEFAULT),), text) if text else EMPTY_LINE
+    runs: list[tuple[str, Style]] = []
+    last = ""
+    for text, code in zip(texts, codes, strict=True):
+        if text:
+            if code == last:
+                runs[-1] = (runs[-1][0] + text, runs[-1][1])
+            else:
+                runs.append((text, palette[ord(code)]))
+                last = code
+    return Line(tuple(runs), "".join(texts)) if runs else EMPTY_LINE
+
+
 def styled_lines(m: LinesModel, lines: list[str]) -> list[Line]:
     """Lines of single cells with SGR inside, as they are committed from
-    the rows print_with_sgr makes of them on blank rows (runs of one style
-    merged); the model is left in the style they end with."""
-    return _styled(m, lines, False)[1]
-
-
-def _styled(m: LinesModel, lines: list[str], rows: bool) -> tuple[list[Row], list[Line]]:
-    """styled_lines, and with ``rows`` the rows too."""
-    code = m._code or "\x00"
+    the rows print_with_sgr makes of them on blank rows; the model is left
+    in the style they end with."""
     palette = m._palette.styles
+    return [line_of(texts, codes, palette) for texts, codes in _parts(m, lines)]
+
+
+def _styled_rows(m: LinesModel, lines: list[str]) -> tuple[list[Row], list[Parts]]:
+    """The rows print_with_sgr makes of lines of single cells with SGR
+    inside, on blank rows, with their parts."""
+    parts = _parts(m, lines)
+    made = []
+    for texts, codes in parts:
+        row = Row()
+        row.text = "".join(texts)
+        row.styles = "".join(map(mul, codes or (), map(len, texts)))
+        made.append(row)
+    return made, parts
+
+
+def _parts(m: LinesModel, lines: list[str]) -> list[Parts]:
+    """Each line's texts between SGR sequences and the code of each, and
+    the model left in the style the lines end with."""
+    code = m._code or "\x00"
     sgr_runs = m._sgr_runs
-    made: list[Row] = []
-    out: list[Line] = []
+    out: list[Parts] = []
     for line in lines:
         parts = SGR_SPLIT.split(line)
         if len(parts) == 1:
-            texts = parts
-            codes: tuple[str, ...] = (code,)
-        else:
-            texts = parts[::2]
-            sgrs = parts[1::2]
-            codes = sgr_runs.get(code + "\x1b".join(sgrs)) or m._sgr_codes(code, sgrs)
-            code = codes[-1]
-        runs: list[tuple[str, Style]] = []
-        last = ""
-        for text, part_code in zip(texts, codes, strict=True):
-            if text:
-                if part_code == last:
-                    runs[-1] = (runs[-1][0] + text, runs[-1][1])
-                else:
-                    runs.append((text, palette[ord(part_code)]))
-                    last = part_code
-        joined = "".join(texts)
-        out.append(Line(tuple(runs), joined) if runs else EMPTY_LINE)
-        if rows:
-            row = Row()
-            row.text = joined
-            row.styles = "".join(map(mul, codes, map(len, texts)))
-            made.append(row)
+            out.append((parts, (code,)))
+            continue
+        sgrs = parts[1::2]
+        codes = sgr_runs.get(code + "\x1b".join(sgrs)) or m._sgr_codes(code, sgrs)
+        out.append((parts[::2], codes))
+        code = codes[-1]
     m._set_code(code)
-    return made, out
+    return out
