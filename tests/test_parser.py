@@ -245,11 +245,14 @@ class RunRecorder(Recorder):
         self.events.append(("text_lines", run))
 
 
-def test_text_after_lone_crs_is_one_overwrite_run() -> None:
+def parse_grouped(text: str) -> list[Event]:
     recorder = RunRecorder()
-    parser = Parser(recorder)
-    parser.feed("a\r10%\r 20%\r\x1b[31m30%\r\r\nc\rb\r")
-    assert recorder.events == [
+    Parser(recorder).feed(text)
+    return recorder.events
+
+
+def test_text_after_lone_crs_is_one_overwrite_run() -> None:
+    assert parse_grouped("a\r10%\r 20%\r\x1b[31m30%\r\r\nc\rb\r") == [
         ("print", "a"),
         ("overwrite_run", "\r10%\r 20%"),  # the SGR ends it: printed with the next run
         ("execute", "\r"),
@@ -276,10 +279,7 @@ def test_overwrite_run_defaults_to_the_events_one_by_one() -> None:
 
 
 def test_lines_with_ignored_strings_are_text_lines_without_them() -> None:
-    recorder = RunRecorder()
-    parser = Parser(recorder)
-    parser.feed("a\n\x1b_bk;t=1\x07b\x1b[1mc\r\n\x1b_x\ny\x1b\\d\n\x1b[Ae\n")
-    assert recorder.events == [
+    assert parse_grouped("a\n\x1b_bk;t=1\x07b\x1b[1mc\r\n\x1b_x\ny\x1b\\d\n\x1b[Ae\n") == [
         ("print", "a"),
         ("execute", "\n"),
         ("text_lines", "b\x1b[1mc\r\nd\n"),  # the APC strings, LF inside, are gone

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from chunking import chunks_bytewise, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textcheck import assert_safe_text
@@ -179,13 +180,8 @@ grouped_options = st.sampled_from(
 @settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
 @given(data=grouped_bytes, opts=grouped_options)
 def test_grouped_events_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
-    whole = Transcript(**opts)  # type: ignore[arg-type]
-    whole.feed(data)
-    whole.finish()
-    bytewise = Transcript(**opts)  # type: ignore[arg-type]
-    for i in range(len(data)):
-        bytewise.feed(data[i : i + 1])
-    bytewise.finish()
+    whole = transcript_of([data], **opts)
+    bytewise = transcript_of(chunks_bytewise(data), **opts)
     assert bytewise.text() == whole.text()
     if opts.get("styled", True):
         assert bytewise.html() == whole.html()
@@ -224,12 +220,7 @@ line_streams = st.lists(
     ),
 )
 def test_lines_of_text_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
-    whole = Transcript(**opts)  # type: ignore[arg-type]
-    whole.feed(data)
-    whole.finish()
-    bytewise = Transcript(**opts)  # type: ignore[arg-type]
-    for i in range(len(data)):
-        bytewise.feed(data[i : i + 1])
-    bytewise.finish()
+    whole = transcript_of([data], **opts)
+    bytewise = transcript_of(chunks_bytewise(data), **opts)
     assert bytewise.text() == whole.text()
     assert bytewise.lines() == whole.lines()
