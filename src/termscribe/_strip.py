@@ -88,11 +88,13 @@ class StripModel(LinesModel):
             run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
         lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
         lines.pop()
-        sgr = "\x1b" in run
-        text = SGR_SPLIT.sub("", run) if sgr else run
+        text = "".join(lines)
+        sgr = "\x1b" in text
+        if sgr:
+            text = SGR_SPLIT.sub("", text)
         if (
             self._translate
-            or not (text.isascii() or is_simple_run(text.replace("\n", "").replace("\r", "")))
+            or not (text.isascii() or is_simple_run(text))
             or max(map(len, lines)) > MAX_LINE_CELLS
         ):
             Performer.text_lines(self, run)

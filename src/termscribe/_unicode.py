@@ -140,7 +140,7 @@ def is_simple_run(text: str) -> bool:
     end = _simple_run.match(text).end()  # type: ignore[union-attr]  # matches ""
     if end == len(text):
         return True
-    if _TABLE[ord(text[end])] != "0":
+    if char_class(text[end]) != SINGLE:
         return False  # the usual answer for a run that is not simple
     new = "".join(set(_not_simple.findall(text)))
     if new.translate(_TABLE).count("0") != len(new):
