@@ -20,8 +20,14 @@ state, named as on the diagram. Rules of this file:
 * Printable runs are found by one compiled regex (together with the
   complete SGR sequences inside them: ``print_with_sgr``), and complete,
   well-formed CSI sequences and strings in GROUND by others; all produce
-  exactly the calls the state machine would. Character-by-character work happens only inside other
-  escape sequences, and string payloads are consumed in runs.
+  exactly the calls the state machine would. Character-by-character work
+  happens only inside other escape sequences, and string payloads are
+  consumed in runs.
+* Two runs are grouped into one event, which a Performer may take at once
+  or, by default, as the calls one by one: text redrawn after lone CRs
+  (``overwrite_run``), and, after a line end, the complete lines of text
+  that follow (``text_lines``, SOS/PM/APC strings in them removed, as they
+  are never dispatched).
 
 Differences from the original diagram, each a deliberate choice:
 
@@ -108,10 +114,9 @@ STATE_NAMES = {
 # complete SGR sequences inside (the most common sequence by far: colour-heavy
 # logs change style every few characters). The loop is unrolled so the regex
 # engine scans character classes, not an alternation per character.
-_TEXT = re.compile(
-    r"[^\x00-\x1f\x7f-\x9f]*"
-    rf"(?:\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m[^\x00-\x1f\x7f-\x9f]*)*"
-)
+_PRINTABLE = r"[^\x00-\x1f\x7f-\x9f]"
+_SGR = rf"\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m"
+_TEXT = re.compile(rf"{_PRINTABLE}*(?:{_SGR}{_PRINTABLE}*)*")
 # The SGR sequences inside such a run; split() gives text, params, text, ...
 SGR_SPLIT = re.compile(r"\x1b\[([0-9;:]*)m")
 # A complete CSI sequence on the no-ignore path of the diagram: optional
@@ -141,9 +146,7 @@ _TEXT_LINES = re.compile(rf"(?:{_TEXT.pattern}\r*\n)+")
 _IGNORED_STRING = r"\x1b[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*(?:\x07|\x1b\\)"
 _IGNORED_STRINGS = re.compile(_IGNORED_STRING)
 _TAGGED_LINES = re.compile(
-    r"(?:[^\x00-\x1f\x7f-\x9f]*"
-    rf"(?:(?:\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m|{_IGNORED_STRING})[^\x00-\x1f\x7f-\x9f]*)*"
-    r"\r*\n)+"
+    rf"(?:{_PRINTABLE}*(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*)*\r*\n)+"
 )
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
