@@ -35,6 +35,7 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from itertools import repeat
 from operator import mul
 from typing import TypeVar
@@ -299,7 +300,7 @@ class LinesModel(Controls, Performer):
             lines.append(line)
         self._extend_committed(lines)
 
-    def _extend_committed(self, lines: list[Line]) -> None:
+    def _extend_committed(self, lines: Iterable[Line]) -> None:
         """Commit finished lines at once (no logical line is pending)."""
         committed = self._committed
         committed.extend(lines)
@@ -316,17 +317,11 @@ class LinesModel(Controls, Performer):
                     committed.popleft()
 
     def _append_lines(self, line: Line, count: int) -> None:
-        committed = self._committed
         limit = self.max_lines
-        if limit is not None and count >= limit:
-            self._dropped_lines += len(committed) + count - limit
-            committed.clear()
+        if limit is not None and count > limit:
+            self._dropped_lines += count - limit
             count = limit
-        committed.extend(repeat(line, count))
-        if limit is not None:
-            while len(committed) > limit:
-                committed.popleft()
-                self._dropped_lines += 1
+        self._extend_committed(repeat(line, count))
 
     # -- printing ----------------------------------------------------------
 

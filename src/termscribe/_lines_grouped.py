@@ -29,11 +29,24 @@ from ._unicode import is_simple_run
 if TYPE_CHECKING:
     from ._lines import LinesModel
 
-__all__ = ["Parts", "line_of", "overwrite_run", "styled_lines", "text_lines"]
+__all__ = ["Parts", "line_of", "overwrite_run", "single_cells", "styled_lines", "text_lines"]
 
 #: A line's texts between SGR sequences and the style code of each (None:
 #: an unstyled model).
 Parts = tuple[Sequence[str], Sequence[str] | None]
+
+
+def single_cells(lines: list[str], run: str) -> bool:
+    """Whether every line is single cells that fit in a row (SGR aside);
+    ``run`` holds the lines (and line ends or CRs): if it is ASCII, so are
+    they, without joining them."""
+    if not run.isascii():
+        text = "".join(lines)
+        if "\x1b" in text:
+            text = SGR_SPLIT.sub("", text)
+        if not is_simple_run(text):
+            return False
+    return max(map(len, lines)) <= MAX_LINE_CELLS
 
 
 def overwrite_run(m: LinesModel, run: str) -> bool:
@@ -56,7 +69,7 @@ def overwrite_run(m: LinesModel, run: str) -> bool:
         if len(text) > covered:
             visible.append(text[covered:])
             covered = len(text)
-    if covered > MAX_LINE_CELLS:
+    if covered > MAX_LINE_CELLS:  # found here, not by single_cells: one pass
         return False
     code = m._code
     m._put(0, "".join(visible), None if code is None else code * covered)
@@ -88,7 +101,7 @@ def text_lines(m: LinesModel, run: str) -> None:
         while start < len(lines) and m.y != screen.bottom:
             _text_line(m, lines[start])
             start += 1
-        if start < len(lines) and not _bottom_lines(m, lines[start:]):
+        if start < len(lines) and not _bottom_lines(m, lines[start:], run):
             for line in lines[start:]:
                 _text_line(m, line)
         return
@@ -108,22 +121,14 @@ def _text_line(m: LinesModel, line: str) -> None:
     m._index()
 
 
-def _bottom_lines(m: LinesModel, lines: list[str]) -> bool:
+def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
     """Lines (each ended by LF) printed from the bottom row of the
     window: the first ends the cursor row, the others scroll the window
     up, and only the rows still in the window are made; the lines
     scrolled off are committed as they are. False (having done nothing)
     unless every line is single cells that fit in a row."""
     first = lines[0]
-    text = "".join(lines)
-    sgr = "\x1b" in text
-    if sgr:
-        text = SGR_SPLIT.sub("", text)
-    if (
-        not (text.isascii() or is_simple_run(text))
-        or m.x + len(first) > MAX_LINE_CELLS
-        or max(map(len, lines)) > MAX_LINE_CELLS
-    ):
+    if m.x + len(first) > MAX_LINE_CELLS or not single_cells(lines, run):
         return False
     _text_line(m, first)
     rest = lines[1:]
@@ -138,21 +143,19 @@ def _bottom_lines(m: LinesModel, lines: list[str]) -> bool:
         m._commit(old[index], below is not None and below.continued)
     kept = rest[count - scrolled :]
     parts: list[Parts]
-    if sgr:
+    if "\x1b" in "".join(rest):  # SGR (an unstyled model has none left)
         m._extend_committed(m._kept(styled_lines(m, rest[: count - scrolled])))
-        made, parts = _styled_rows(m, kept)
+        parts = _parts(m, kept)
     else:
         m._commit_texts(rest[: count - scrolled])
-        code = m._code
-        made = []
-        for text in kept:
-            row = Row()
-            row.text = text
-            if code is not None:
-                row.styles = code * len(text)
-            made.append(row)
-        codes = None if code is None else (code,)
-        parts = [((text,), codes) for text in kept]
+        code = None if m._code is None else (m._code,)
+        parts = [((text,), code) for text in kept]
+    made = []
+    for texts, codes in parts:
+        row = Row()
+        row.text = "".join(texts)
+        row.styles = "".join(map(mul, codes or (), map(len, texts)))
+        made.append(row)
     # What each new row is committed as while it stays unchanged (see
     # LinesModel._commit): its parts and their codes, made into a line then.
     m._made = {
@@ -187,19 +190,6 @@ def styled_lines(m: LinesModel, lines: list[str]) -> list[Line]:
     in the style they end with."""
     palette = m._palette.styles
     return [line_of(texts, codes, palette) for texts, codes in _parts(m, lines)]
-
-
-def _styled_rows(m: LinesModel, lines: list[str]) -> tuple[list[Row], list[Parts]]:
-    """The rows print_with_sgr makes of lines of single cells with SGR
-    inside, on blank rows, with their parts."""
-    parts = _parts(m, lines)
-    made = []
-    for texts, codes in parts:
-        row = Row()
-        row.text = "".join(texts)
-        row.styles = "".join(map(mul, codes or (), map(len, texts)))
-        made.append(row)
-    return made, parts
 
 
 def _parts(m: LinesModel, lines: list[str]) -> list[Parts]:

@@ -27,9 +27,8 @@ from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
-from ._lines_grouped import styled_lines
+from ._lines_grouped import single_cells, styled_lines
 from ._parser import SGR_SPLIT, Performer, parse_params
-from ._unicode import is_simple_run
 
 __all__ = ["StripModel"]
 
@@ -88,17 +87,10 @@ class StripModel(LinesModel):
             run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
         lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
         lines.pop()
-        text = "".join(lines)
-        sgr = "\x1b" in text
-        if sgr:
-            text = SGR_SPLIT.sub("", text)
-        if (
-            self._translate
-            or not (text.isascii() or is_simple_run(text))
-            or max(map(len, lines)) > MAX_LINE_CELLS
-        ):
+        if self._translate or not single_cells(lines, run):
             Performer.text_lines(self, run)
             return
+        sgr = "\x1b" in run
         first = lines[0]
         if sgr:
             self.print_with_sgr(first)
@@ -116,11 +108,7 @@ class StripModel(LinesModel):
         """Each text after a CR on a line of its own, the lines in between
         made at once when they are single cells."""
         texts = run.split("\r")[1:]
-        if (
-            self._translate
-            or max(map(len, texts)) > MAX_LINE_CELLS
-            or not (run.isascii() or is_simple_run("".join(texts)))
-        ):
+        if self._translate or not single_cells(texts, run):
             Performer.overwrite_run(self, run)
             return
         self._break = False
