@@ -17,13 +17,17 @@ from termscribe._unicode import (
     CONTEXT,
     JOINER,
     MARK,
+    MARKED,
     NORMAL,
+    REPLACED,
     ZERO,
     cell_runs,
     char_class,
     char_info,
     class_runs,
     is_simple_run,
+    marker,
+    with_markers,
 )
 
 
@@ -187,6 +191,26 @@ def test_a_simple_run_is_exactly_one_stored_cell_per_code_point(data: str) -> No
     )
     assert is_simple_run(data) == expected
     assert is_simple_run(data) == expected  # and stays so once its characters are known
+
+
+@given(_MIXED)
+def test_with_markers_stores_the_bmp_code_points_marked_or_replaced_in_any_context(
+    data: str,
+) -> None:
+    fixed = {ch for ch in data if char_class(ch) in (MARKED, REPLACED)}
+    assert with_markers(data) == "".join(char_info(ch)[2] if ch in fixed else ch for ch in data)
+
+
+def test_with_markers_leaves_astral_code_points_and_many_distinct_ones_alone() -> None:
+    # Tags (ASCII smuggling) are marked when printed, not here.
+    assert with_markers("a\U000e0041\u202eb") == "a\U000e0041<U+202E>b"
+    marked = "".join(map(chr, range(0x2060, 0x2070)))  # 16 different ones
+    assert with_markers(marked) == "".join(map(marker, marked))
+    assert with_markers(marked + "\u200b") == marked + "\u200b"
+    # Either way, a transcript shows the same.
+    for line in (marked, marked + "\u200b"):
+        shown = "".join(map(marker, line))
+        assert render_text(f"{line}\n{line}\n".encode()) == f"{shown}\n{shown}\n"
 
 
 _MANY = st.text(

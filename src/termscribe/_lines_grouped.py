@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ._line import EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._parser import SGR_SPLIT
 from ._style import DEFAULT, Style
-from ._unicode import is_simple_run
+from ._unicode import is_simple_run, with_markers
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
@@ -85,6 +85,8 @@ def text_lines(m: LinesModel, run: str) -> None:
     _bottom_lines)."""
     if m._code is None and "\x1b" in run:
         run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
+    if not run.isascii():
+        run = with_markers(run)  # bidi controls often come in every line
     screen = m._screen
     if (
         screen is m._normal

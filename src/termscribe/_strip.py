@@ -29,6 +29,7 @@ from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
 from ._lines_grouped import single_cells, styled_lines
 from ._parser import SGR_SPLIT, Performer, parse_params
+from ._unicode import with_markers
 
 __all__ = ["StripModel"]
 
@@ -85,6 +86,8 @@ class StripModel(LinesModel):
         committed at once. A CR before LF does nothing here."""
         if self._code is None and "\x1b" in run:
             run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
+        if not run.isascii():
+            run = with_markers(run)
         lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
         lines.pop()
         if self._translate or not single_cells(lines, run):

@@ -64,6 +64,7 @@ __all__ = [
     "is_join_base",
     "is_simple_run",
     "marker",
+    "with_markers",
 ]
 
 #: Extra code points joined to one cell (combining marks, ZWJ sequences).
@@ -276,6 +277,43 @@ def _class_table() -> str:
 
 
 _TABLE = _class_table()
+
+
+def _ranges_class(*ranges: tuple[int, int]) -> str:
+    return "[" + "".join(f"\\U{first:08x}-\\U{last:08x}" for first, last in ranges) + "]"
+
+
+# The BMP code points stored as something else whatever surrounds them
+# (marked ones and noncharacters), which with_markers replaces. The regex
+# engine tests BMP ranges with a bitmap, but astral ranges one by one for
+# every character (those of this table would cost 50 ns a character).
+_FIXED = re.compile(
+    _ranges_class(*((a, b) for a, b in (*_ALWAYS_MARKED, *_NONCHARACTERS) if b <= 0xFFFF))
+)
+# Distinct code points with_markers replaces at most: each is a pass over
+# the text.
+_MAX_FIXED = 16
+
+
+def with_markers(text: str) -> str:
+    """``text`` with the BMP code points that are always marked (bidi
+    controls, invisible format characters) replaced by their markers and
+    the BMP noncharacters by U+FFFD, as a row stores them, unless there are
+    more than _MAX_FIXED different ones: a run of single cells either way,
+    for the fast paths of printing. The cells and marks a row gets are the
+    same (a test checks it): a marker's last code point, ``>``, is not a
+    join base, and a combining mark joins it as it would the code point."""
+    match = _FIXED.search(text)
+    if match is None:
+        return text
+    found = set(_FIXED.findall(text, match.start()))
+    if len(found) > _MAX_FIXED:
+        return text
+    for ch in found:
+        text = text.replace(ch, "\ufffd" if _TABLE[ord(ch)] == "3" else marker(ch))
+    return text
+
+
 _COARSE = str.maketrans({str(cls): str(CELLS) for cls in (SINGLE, WIDE, REPLACED, MARKED)})
 
 
