@@ -124,6 +124,12 @@ def vpr(m: CursorHost, v: Params, _last: str) -> None:
 
 
 def cup(m: CursorHost, v: Params, _last: str) -> None:
+    if len(v) == 2 and not m.origin:  # row and column, the usual case
+        row, column = v
+        if row.__class__ is int and column.__class__ is int:
+            m.y = min(m.height, row or 1) - 1
+            m.x = min(m.columns, column or 1) - 1
+            return
     goto_row(m, arg(v, 0, 1))
     m.x = min(m.columns, arg(v, 1, 1)) - 1
 
