@@ -8,7 +8,7 @@ from chunking import assert_chunking_invariant, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from termscribe import Transcript, render_text
+from termscribe import Transcript, render_html, render_text
 from termscribe import _lines as lines_module
 from termscribe import _lines_grouped as lines_grouped
 from termscribe import _lines_unicode as lines_unicode
@@ -187,6 +187,18 @@ def test_huge_parameters_are_clamped() -> None:
     assert lines(f"a{CSI}2147483647b", columns=10, rows=3) == "a" * 10
     assert lines(f"{CSI}5Ga{CSI}2147483647bX", columns=10, rows=3) == "    aaaaaaX"
     assert render_text(f"a{CSI}2147483647b|".encode()) == "a" * (MAX_REPEAT + 1) + "|"
+
+
+def test_whole_lines_with_repeats_print_what_each_rep_prints() -> None:
+    # After a line end, lines with REP come as one event (lines_with_repeats).
+    data = "x\n" + f"a{CSI}2147483647b\r\n" * 30 + f"b{CSI}b{CSI}31mc{CSI}0b|\n"
+    repeated = "a" * (MAX_REPEAT + 1) + "\n"
+    for mode in ("lines", "strip"):
+        assert render_text(data.encode(), mode=mode) == "x\n" + repeated * 30 + "bbcc|\n"
+    assert render_text(data.encode(), columns=10) == "x\n" + ("a" * 10 + "\n") * 30 + "bbcc|\n"
+    html = render_html(data.encode())
+    assert html.count("a" * (MAX_REPEAT + 1)) == 30
+    assert "bb<span" in html  # the second c is red like the first
 
 
 def test_overlong_line_is_capped_with_visible_marker() -> None:

@@ -244,6 +244,9 @@ class RunRecorder(Recorder):
     def text_lines(self, run: str) -> None:
         self.events.append(("text_lines", run))
 
+    def lines_with_repeats(self, run: str) -> None:
+        self.events.append(("lines_with_repeats", run))
+
 
 def parse_grouped(text: str) -> list[Event]:
     recorder = RunRecorder()
@@ -285,5 +288,48 @@ def test_lines_with_ignored_strings_are_text_lines_without_them() -> None:
         ("text_lines", "b\x1b[1mc\r\nd\n"),  # the APC strings, LF inside, are gone
         ("csi", "", "", "", "A"),
         ("print", "e"),
+        ("execute", "\n"),
+    ]
+
+
+def test_lines_with_rep_after_a_printable_ascii_character_are_lines_with_repeats() -> None:
+    assert parse_grouped("a\nb\x1b[3b\r\nplain\n\x1b_t\x07x\x1b[31my\x1b[b\x1b[0m\n\x1b[A") == [
+        ("print", "a"),
+        ("execute", "\n"),
+        ("lines_with_repeats", "b\x1b[3b\r\nplain\nx\x1b[31my\x1b[b\x1b[0m\n"),
+        ("csi", "", "", "", "A"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "\x1b[3b",  # nothing before it on the line
+        "a\x1b[1m\x1b[3b",  # after an SGR sequence: not after "m"
+        "a\x1b_t\x07\x1b[3b",  # after a string
+        "\u00e9\x1b[3b",  # after a character that is not ASCII
+        "a\x1b[2b\x1b[2b",  # after another REP
+        "a\x1b[1;2b",  # more than one parameter
+        "a\x1b[?2b",  # a private marker
+    ],
+)
+def test_other_rep_sequences_end_the_lines_taken_at_once(line: str) -> None:
+    events = parse_grouped(f"a\nb\n{line}\n")
+    assert events[:3] == [("print", "a"), ("execute", "\n"), ("text_lines", "b\n")]
+    assert not any(kind in ("text_lines", "lines_with_repeats") for kind, *_ in events[3:])
+
+
+def test_lines_with_repeats_default_to_the_events_one_by_one() -> None:
+    assert parse("x\nab\x1b[2b\x1b[31mc\x1b[b\r\r\n\n") == [
+        ("print", "x"),
+        ("execute", "\n"),
+        ("print", "ab"),
+        ("csi", "", "2", "", "b"),
+        ("csi", "", "31", "", "m"),
+        ("print", "c"),
+        ("csi", "", "", "", "b"),
+        ("execute", "\r"),
+        ("execute", "\r"),
+        ("execute", "\n"),
         ("execute", "\n"),
     ]

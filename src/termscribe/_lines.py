@@ -54,7 +54,14 @@ from ._line import (
     omission_marker,
 )
 from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_rows, soft_reset
-from ._lines_grouped import Parts, line_of, overwrite_run, text_lines
+from ._lines_grouped import (
+    Parts,
+    line_of,
+    overwrite_run,
+    repeated_lines,
+    split_lines,
+    text_lines,
+)
 from ._lines_unicode import print_unbounded
 from ._parser import SGR_SPLIT, Performer, parse_params
 from ._style import DEFAULT, Link, Style
@@ -582,7 +589,14 @@ class LinesModel(Controls, Performer):
             super().overwrite_run(run)
 
     def text_lines(self, run: str) -> None:
-        text_lines(self, run)
+        text_lines(self, *split_lines(self, run))
+
+    def lines_with_repeats(self, run: str) -> None:
+        # In a row of known width, a REP repeats only up to the margin.
+        if self.width is None:
+            text_lines(self, *repeated_lines(self, run))
+        else:
+            super().lines_with_repeats(run)
 
     # -- C0 / C1 controls --------------------------------------------------
 

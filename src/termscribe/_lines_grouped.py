@@ -9,6 +9,9 @@ where no grouped event can form), only faster.
 
 * Text after CRs on an unbounded row: only what stays visible is stored,
   for each column the last text that reached it.
+* Whole lines with REP sequences in them (in an unbounded row): each REP
+  becomes the character before it repeated, and the lines are done as
+  whole lines.
 * Whole lines: each is printed and ended without the parser's dispatch.
   Once the cursor is on the bottom row, lines of single cells scroll off
   as they are: the lines committed are made from their text (and SGR), and
@@ -17,19 +20,34 @@ where no grouped event can form), only faster.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import mul
 from typing import TYPE_CHECKING
 
+from ._cursor import arg
 from ._line import EMPTY_LINE, MAX_LINE_CELLS, Line, Row
-from ._parser import SGR_SPLIT
+from ._lines_csi import MAX_REPEAT
+from ._parser import REP_SPLIT, SGR_SPLIT, parse_params
 from ._style import DEFAULT, Style
 from ._unicode import is_simple_run, with_markers
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
 
-__all__ = ["Parts", "line_of", "overwrite_run", "single_cells", "styled_lines", "text_lines"]
+__all__ = [
+    "Parts",
+    "cells_of",
+    "expand_repeats",
+    "line_of",
+    "overwrite_run",
+    "repeated_lines",
+    "single_cells",
+    "split_lines",
+    "styled_lines",
+    "text_lines",
+]
 
 #: A line's texts between SGR sequences and the style code of each (None:
 #: an unstyled model).
@@ -38,8 +56,8 @@ Parts = tuple[Sequence[str], Sequence[str] | None]
 
 def single_cells(lines: list[str], run: str) -> bool:
     """Whether every line is single cells that fit in a row (SGR aside);
-    ``run`` holds the lines (and line ends or CRs): if it is ASCII, so are
-    they, without joining them."""
+    ``run`` holds the code points of the lines (and line ends or CRs): if
+    it is ASCII, so are they, without joining them."""
     if not run.isascii():
         text = "".join(lines)
         if "\x1b" in text:
@@ -47,6 +65,23 @@ def single_cells(lines: list[str], run: str) -> bool:
         if not is_simple_run(text):
             return False
     return max(map(len, lines)) <= MAX_LINE_CELLS
+
+
+def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:
+    """``lines`` and ``run`` (see single_cells) if every line is single
+    cells that fit in a row; else the same with the code points
+    with_markers replaces replaced, if that makes them so (bidi controls
+    often come in every line); else None."""
+    if single_cells(lines, run):
+        return lines, run
+    if run.isascii():
+        return None
+    text = "\n".join(lines)
+    marked = with_markers(text)
+    if marked is text:
+        return None
+    lines = marked.split("\n")
+    return (lines, marked) if single_cells(lines, marked) else None
 
 
 def overwrite_run(m: LinesModel, run: str) -> bool:
@@ -78,15 +113,66 @@ def overwrite_run(m: LinesModel, run: str) -> bool:
     return True
 
 
-def text_lines(m: LinesModel, run: str) -> None:
-    """Whole lines of text. Each is printed and ended here without the
-    parser's dispatch; once the cursor is on the bottom row of the
-    window, lines of single cells are done all at once (see
-    _bottom_lines)."""
+# A REP sequence and the character before it, which it repeats: in the
+# lines of lines_with_repeats, every REP comes right after a printable ASCII
+# character (never after an SGR sequence, whose final is ASCII too).
+_REPEAT = re.compile(r"([\x20-\x7e])\x1b\[([0-9]*)b")
+
+
+@lru_cache(maxsize=256)
+def _copies(count: str) -> int:
+    """How many times a REP with parameter ``count`` and the character
+    before it print that character in an unbounded row."""
+    return 1 + min(arg(parse_params(count), 0, 1), MAX_REPEAT)
+
+
+def expand_repeats(run: str) -> str:
+    """The lines of lines_with_repeats with each REP replaced by what it
+    prints in an unbounded row: the character before it, repeated (REP
+    keeps the current style, as that character has it)."""
+    parts = _REPEAT.split(run)
+    counts = parts[2::3]
+    parts[1::3] = map(mul, parts[1::3], map(_copies, counts))
+    parts[2::3] = [""] * len(counts)
+    return "".join(parts)
+
+
+def split_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
+    """The lines of a text_lines run (without line ends) as the model
+    prints them, and the run they come from, which holds the same code
+    points (for single_cells). Unstyled, SGR sequences are gone (they change
+    nothing); CRs before LF are gone (they do nothing here that LF does
+    not do too)."""
     if m._code is None and "\x1b" in run:
-        run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
-    if not run.isascii():
-        run = with_markers(run)  # bidi controls often come in every line
+        run = SGR_SPLIT.sub("", run)
+    if "\r" in run:
+        run = run.replace("\r", "")
+    lines = run.split("\n")
+    lines.pop()
+    return lines, run
+
+
+def repeated_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
+    """As split_lines, for lines_with_repeats in an unbounded row: in
+    each line, every REP becomes what it prints (see expand_repeats), equal
+    lines are expanded once and shared, and the run comes without its REP
+    sequences (the same code points as the lines)."""
+    lines, run = split_lines(m, run)
+    done: dict[str, str] = {}
+    expanded = []
+    for line in lines:
+        text = done.get(line)
+        if text is None:
+            text = done[line] = expand_repeats(line) if "\x1b" in line else line
+        expanded.append(text)
+    return expanded, REP_SPLIT.sub("", run)
+
+
+def text_lines(m: LinesModel, lines: list[str], run: str) -> None:
+    """Whole lines of text (see split_lines). Each is printed and ended
+    here without the parser's dispatch; once the cursor is on the bottom
+    row of the window, lines of single cells are done all at once (see
+    _bottom_lines)."""
     screen = m._screen
     if (
         screen is m._normal
@@ -96,9 +182,6 @@ def text_lines(m: LinesModel, run: str) -> None:
         and not m.insert
         and not m._translate
     ):
-        # A CR before LF does nothing here that LF does not do too.
-        lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
-        lines.pop()
         start = 0
         while start < len(lines) and m.y != screen.bottom:
             _text_line(m, lines[start])
@@ -107,17 +190,16 @@ def text_lines(m: LinesModel, run: str) -> None:
             for line in lines[start:]:
                 _text_line(m, line)
         return
-    for line in run.split("\n")[:-1]:
+    for line in lines:
         _text_line(m, line)
 
 
 def _text_line(m: LinesModel, line: str) -> None:
     """One line of text_lines, without its LF."""
-    text = line.rstrip("\r")
-    if "\x1b" in text:
-        m.print_with_sgr(text)
-    elif text:
-        m.print(text)
+    if "\x1b" in line:
+        m.print_with_sgr(line)
+    elif line:
+        m.print(line)
     m._last = ""
     m.x = 0
     m._index()
@@ -129,8 +211,12 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
     up, and only the rows still in the window are made; the lines
     scrolled off are committed as they are. False (having done nothing)
     unless every line is single cells that fit in a row."""
+    cells = cells_of(lines, run)
+    if cells is None:
+        return False
+    lines, run = cells
     first = lines[0]
-    if m.x + len(first) > MAX_LINE_CELLS or not single_cells(lines, run):
+    if m.x + len(first) > MAX_LINE_CELLS:
         return False
     _text_line(m, first)
     rest = lines[1:]
@@ -145,7 +231,7 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
         m._commit(old[index], below is not None and below.continued)
     kept = rest[count - scrolled :]
     parts: list[Parts]
-    if "\x1b" in "".join(rest):  # SGR (an unstyled model has none left)
+    if "\x1b" in run and "\x1b" in "".join(rest):  # SGR (none left unstyled)
         m._extend_committed(m._kept(styled_lines(m, rest[: count - scrolled])))
         parts = _parts(m, kept)
     else:

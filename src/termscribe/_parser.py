@@ -23,11 +23,12 @@ state, named as on the diagram. Rules of this file:
   exactly the calls the state machine would. Character-by-character work
   happens only inside other escape sequences, and string payloads are
   consumed in runs.
-* Two runs are grouped into one event, which a Performer may take at once
+* Some runs are grouped into one event, which a Performer may take at once
   or, by default, as the calls one by one: text redrawn after lone CRs
   (``overwrite_run``), and, after a line end, the complete lines of text
   that follow (``text_lines``, SOS/PM/APC strings in them removed, as they
-  are never dispatched).
+  are never dispatched; ``lines_with_repeats`` when REP sequences right
+  after a printable ASCII character are in them too).
 
 Differences from the original diagram, each a deliberate choice:
 
@@ -57,6 +58,7 @@ __all__ = [
     "MAX_PARAM_CHARS",
     "MAX_PARAM_VALUE",
     "MAX_STRING_CHARS",
+    "REP_SPLIT",
     "SGR_SPLIT",
     "Parser",
     "Performer",
@@ -148,6 +150,15 @@ _IGNORED_STRINGS = re.compile(_IGNORED_STRING)
 _TAGGED_LINES = re.compile(
     rf"(?:{_PRINTABLE}*(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*)*\r*\n)+"
 )
+# The same with REP (repeat the last printed character) right after a
+# printable ASCII character (not after an SGR sequence, whose final is ASCII
+# too), tried last: lines_with_repeats.
+_REP = rf"\x1b\[[0-9]{{0,{MAX_PARAM_CHARS}}}b"
+_REPEAT_LINES = re.compile(
+    rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e]){_REP})?+|{_SGR}|{_IGNORED_STRING})*+\r*\n)+"
+)
+# The REP sequences inside such lines; split() gives text, count, text, ...
+REP_SPLIT = re.compile(r"\x1b\[([0-9]*)b")
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
 _OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]+)+")
@@ -219,15 +230,34 @@ class Performer:
         as if they had come one by one."""
         for line in run.split("\n")[:-1]:
             text = line.rstrip("\r")
-            if "\x1b" in text:
-                self.print_with_sgr(text)
-            elif text:
-                self.print(text)
-            ends = line[len(text) :] + "\n"
-            if len(ends) > 1:
-                self.execute_run(ends)
-            else:
-                self.execute("\n")
+            self._print_text(text)
+            self._line_end(line[len(text) :] + "\n")
+
+    def lines_with_repeats(self, run: str) -> None:
+        """Lines as ``text_lines``, with REP sequences (``ESC [ count b``)
+        inside too, each right after a printable ASCII character:
+        ``"a\x1b[79b\r\n"``. By default, the same calls as if they had come
+        one by one."""
+        for line in run.split("\n")[:-1]:
+            text = line.rstrip("\r")
+            parts = REP_SPLIT.split(text)
+            self._print_text(parts[0])
+            for index in range(1, len(parts), 2):
+                self.csi_dispatch("", parts[index], "", "b")
+                self._print_text(parts[index + 1])
+            self._line_end(line[len(text) :] + "\n")
+
+    def _print_text(self, text: str) -> None:
+        if "\x1b" in text:
+            self.print_with_sgr(text)
+        elif text:
+            self.print(text)
+
+    def _line_end(self, ends: str) -> None:
+        if len(ends) > 1:
+            self.execute_run(ends)
+        else:
+            self.execute("\n")
 
     def overwrite_run(self, run: str) -> None:
         """CRs, each followed by printable text (no C0, DEL, C1 or escape
@@ -380,6 +410,9 @@ class Parser:
                     elif (m := tagged_lines_match(text, end)) is not None:
                         i = m.end()
                         perform.text_lines(_IGNORED_STRINGS.sub("", text[end:i]))
+                    elif (m := _REPEAT_LINES.match(text, end)) is not None:
+                        i = m.end()
+                        perform.lines_with_repeats(_IGNORED_STRINGS.sub("", text[end:i]))
             elif c < "\x80" or c not in _C1_INTRODUCERS:
                 i += 1
                 if c != "\x7f":

@@ -86,6 +86,9 @@ class AltScreenSnapshot(Performer):
     def text_lines(self, run: str) -> None:
         self.model.text_lines(run)  # text, SGR and line ends only
 
+    def lines_with_repeats(self, run: str) -> None:
+        self.model.lines_with_repeats(run)  # and REP
+
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         model = self.model
         if final == "l" and private == "?" and model.alternate:

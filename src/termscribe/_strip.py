@@ -27,9 +27,8 @@ from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
-from ._lines_grouped import single_cells, styled_lines
-from ._parser import SGR_SPLIT, Performer, parse_params
-from ._unicode import with_markers
+from ._lines_grouped import cells_of, repeated_lines, single_cells, split_lines, styled_lines
+from ._parser import Performer, parse_params
 
 __all__ = ["StripModel"]
 
@@ -82,17 +81,21 @@ class StripModel(LinesModel):
             self._break = True
 
     def text_lines(self, run: str) -> None:
+        self._whole_lines(*split_lines(self, run))
+
+    def lines_with_repeats(self, run: str) -> None:
+        self._whole_lines(*repeated_lines(self, run))
+
+    def _whole_lines(self, lines: list[str], run: str) -> None:
         """Each line ends the current one; lines of single cells are
-        committed at once. A CR before LF does nothing here."""
-        if self._code is None and "\x1b" in run:
-            run = SGR_SPLIT.sub("", run)  # SGR changes nothing unstyled
-        if not run.isascii():
-            run = with_markers(run)
-        lines = (run.replace("\r", "") if "\r" in run else run).split("\n")
-        lines.pop()
-        if self._translate or not single_cells(lines, run):
-            Performer.text_lines(self, run)
+        committed at once (``run``: see split_lines)."""
+        cells = None if self._translate else cells_of(lines, run)
+        if cells is None:
+            for line in lines:
+                self._print_text(line)
+                self.execute("\n")
             return
+        lines, run = cells
         sgr = "\x1b" in run
         first = lines[0]
         if sgr:

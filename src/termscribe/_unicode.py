@@ -303,15 +303,18 @@ def with_markers(text: str) -> str:
     for the fast paths of printing. The cells and marks a row gets are the
     same (a test checks it): a marker's last code point, ``>``, is not a
     join base, and a combining mark joins it as it would the code point."""
-    match = _FIXED.search(text)
-    if match is None:
-        return text
-    found = set(_FIXED.findall(text, match.start()))
-    if len(found) > _MAX_FIXED:
-        return text
-    for ch in found:
+    original = text
+    search = _FIXED.search
+    match = search(text)
+    for _ in range(_MAX_FIXED):
+        if match is None:
+            return text
+        # Every one of them goes at once, so that the search goes on from
+        # here (the marker put here is ASCII).
+        ch = match.group()
         text = text.replace(ch, "\ufffd" if _TABLE[ord(ch)] == "3" else marker(ch))
-    return text
+        match = search(text, match.start())
+    return text if match is None else original
 
 
 _COARSE = str.maketrans({str(cls): str(CELLS) for cls in (SINGLE, WIDE, REPLACED, MARKED)})
