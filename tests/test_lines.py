@@ -8,7 +8,7 @@ from chunking import assert_chunking_invariant, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from termscribe import Transcript, render_html, render_text
+from termscribe import Transcript, _parser, render_html, render_text
 from termscribe import _lines as lines_module
 from termscribe import _lines_grouped as lines_grouped
 from termscribe import _lines_unicode as lines_unicode
@@ -318,3 +318,19 @@ def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled:
     bytewise = transcript_of([data[i : i + 1] for i in range(len(data))], rows=3, styled=styled)
     assert whole.text() == bytewise.text() == "a\nb\nc\nd\nXE\nf\n\ng\nh\ni\n"
     assert whole.lines() == bytewise.lines()
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (f"{CSI}Hx\u0080{CSI}3by", "xy"),  # an inert C1 control forgets the x
+        (f"{CSI}Hx\u0080y{CSI}2b", "xyyy"),  # texts around it are one
+        (f"{CSI}Hab\u009dtitle\u0091cd\u009c\u0090q\u0098z\u009ep\u009fa\u0080e", "abcde"),
+        (f"a{CSI}1;1H\u0084b\u0085c\u008dd\u0088", "a\nbd\nc"),  # IND, NEL, RI, HTS
+        (f"{CSI}2;3Hx{CSI}1;1Hy{CSI}31mz", "yz\n  x"),
+    ],
+)
+def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
+        assert assert_chunking_invariant(data.encode()) == expected

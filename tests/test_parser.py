@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 from chunking import chunks_random
+from hypothesis import given
+from hypothesis import strategies as st
 
 from termscribe import Parser, Performer
+from termscribe import _parser as parser_module
 from termscribe._parser import (
     MAX_INTERMEDIATES,
     MAX_PARAM_CHARS,
@@ -247,6 +250,9 @@ class RunRecorder(Recorder):
     def lines_with_repeats(self, run: str) -> None:
         self.events.append(("lines_with_repeats", run))
 
+    def sequence_run(self, run: str) -> None:
+        self.events.append(("sequence_run", run))
+
 
 def parse_grouped(text: str) -> list[Event]:
     recorder = RunRecorder()
@@ -333,3 +339,56 @@ def test_lines_with_repeats_default_to_the_events_one_by_one() -> None:
         ("execute", "\n"),
         ("execute", "\n"),
     ]
+
+
+def test_many_sequences_in_a_row_become_a_sequence_run() -> None:
+    events = parse_grouped("\x1b[1;1Hx" * 20 + "\n")
+    assert events[:32] == [("csi", "", "1;1", "", "H"), ("print", "x")] * 16
+    assert events[32:] == [("sequence_run", "\x1b[1;1Hx" * 4), ("execute", "\n")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # CSI, C1 controls, ST, a string aborted by a C1 control; C0 ends it.
+        (
+            "\x1b[Hab\x85c\x9c\x9dt\x91d\x9b2a\x90qz\x80\x07e",
+            [("sequence_run", "\x1b[Hab\x85c\x9c\x9dt\x91d\x9b2a\x90qz\x80"), ("execute", "\x07")],
+        ),
+        # A string ended by ST is dispatched: not in a run.
+        (
+            "\x1b[Ha\x1b[Hb\x9dt\x9c",
+            [("sequence_run", "\x1b[Ha\x1b[Hb"), ("osc", "t")],
+        ),
+        # One item alone is not a run.
+        ("\x1b[Ha\x07", [("csi", "", "", "", "H"), ("print", "a"), ("execute", "\x07")]),
+    ],
+)
+def test_sequence_run_items(text: str, expected: list[Event]) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parser_module, "_GROUP_AFTER", 0)
+        events = parse_grouped(text)
+    assert events[: len(expected)] == expected
+
+
+_SEQUENCE_PIECES = [
+    "\x1b[H",
+    "\x1b[2;3H",
+    "\x1b[31m",
+    "\x1b[?25l",
+    "\x1b[ q",
+    "\x1b[1;2;3",
+    "x",
+    "ab",
+]
+_SEQUENCE_PIECES += [chr(c) for c in (0x80, 0x84, 0x90, 0x98, 0x9B, 0x9C, 0x9D, 0x9E, 0x9F)]
+_SEQUENCE_PIECES += ["\x07", "\x1b\\", "\x1b", "\n", "\u00e9", "1", ";"]
+
+
+@given(st.lists(st.sampled_from(_SEQUENCE_PIECES), max_size=30).map("".join))
+def test_sequence_run_defaults_to_the_events_one_by_one(text: str) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parser_module, "_GROUP_AFTER", 0)
+        grouped = parse(text)
+        patch.setattr(parser_module, "_GROUP_AFTER", 10**9)
+        assert grouped == parse(text)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from chunking import chunks_bytewise, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textcheck import assert_safe_text
 
-from termscribe import Transcript, render_text
+from termscribe import Transcript, _parser, render_text
 
 PIECES = [
     b"\x1b",
@@ -221,3 +222,64 @@ def test_lines_of_text_equal_byte_by_byte(data: bytes, opts: dict[str, object]) 
     bytewise = transcript_of(chunks_bytewise(data), **opts)
     assert bytewise.text() == whole.text()
     assert bytewise.lines() == whole.lines()
+
+
+# Control sequences and C1 controls each followed by text are handed over as
+# one event (sequence_run) once many have come one by one; here from the
+# start, which byte by byte never happens.
+SEQUENCE_PIECES = [
+    *(f"\x1b[{seq}".encode() for seq in ["5;1H", "H", "2A", "3C", "K", "2b", "b", "31m", "0m"]),
+    *(f"\x1b[{seq}".encode() for seq in ["?25l", "4h", "4l", "2;3r", "!p", " q", "?1049h"]),
+    *(chr(c).encode() for c in [0x80, 0x84, 0x85, 0x88, 0x8D, 0x8E, 0x91, 0x9A, 0x9C]),
+    *(chr(c).encode() for c in [0x90, 0x98, 0x9D, 0x9E, 0x9F]),  # strings
+    "\x9b2a".encode(),
+    "\x9b?7l".encode(),
+    b"\x1b(0",
+    b"\x1b(B",
+    b"\x1b\\",
+    b"\x07",
+    b"\x08",
+    b"\r",
+    b"\n",
+    b"x",
+    b"qu",
+    "é".encode(),
+    "中".encode(),
+    "\u0301".encode(),
+    "\u202e".encode(),
+]
+
+
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=st.lists(st.sampled_from(SEQUENCE_PIECES), max_size=40).map(b"".join),
+    opts=st.sampled_from(
+        [{}, {"rows": 3}, {"columns": 5, "rows": 3}, {"mode": "strip"}, {"styled": False}]
+    ),
+)
+def test_sequence_runs_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
+    bytewise = transcript_of(chunks_bytewise(data), **opts)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)
+        whole = transcript_of([data], **opts)
+    assert whole.text() == bytewise.text()
+    assert whole.lines() == bytewise.lines()
+    if opts.get("styled", True):
+        assert whole.html() == bytewise.html()
+        assert whole.ansi() == bytewise.ansi()
+
+
+# Runs of sequences that only break the line take a path of their own in
+# the strip model.
+_BREAKS = [b"\x1b[H", b"\x1b[2;5H", b"\x1b[A", b"\x1b[K", b"\x1b[2J", b"\x1b[3d", b"\x1b[r"]
+_BREAKS += [b"x", b"yz", b"\x08", b"\x07", b"\n", b"\r", b"\x1b[31m", "é".encode(), b"\x1b[3C"]
+
+
+@settings(max_examples=500)
+@given(data=st.lists(st.sampled_from(_BREAKS), max_size=30).map(b"".join))
+def test_strip_runs_of_line_breaks_equal_byte_by_byte(data: bytes) -> None:
+    bytewise = transcript_of(chunks_bytewise(data), mode="strip")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)
+        whole = transcript_of([data], mode="strip")
+    assert whole.lines() == bytewise.lines()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from chunking import assert_chunking_invariant
 
+from termscribe import _parser
+
 ESC = "\x1b"
 CSI = "\x1b["
 
@@ -47,3 +49,20 @@ def test_strip(data: str, expected: str) -> None:
 def test_strip_shows_hidden_progress_frames() -> None:
     frames = "".join(f"\r{i}%" for i in range(0, 101, 25))
     assert strip(frames + "\n") == "\n".join(f"{i}%" for i in range(0, 101, 25)) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (f"{CSI}Hx{CSI}Hy{CSI}5;5Hz", "x\ny\nz"),  # each text after a break
+        (f"{CSI}Hx{CSI}H\x07z", "x\nz"),  # the break after the run holds
+        (f"{CSI}Hx{CSI}Hy\x08z", "x\nyz"),  # and only then
+        (f"{CSI}Hx{CSI}H{CSI}Hy", "x\ny"),
+        (f"a{CSI}31mb{CSI}Hc{CSI}3Cd", "ab\nc   d"),
+        (f"{CSI}Hx\u0085y\u008dz\u0080w{CSI}Kv", "x\ny\nzw\nv"),
+    ],
+)
+def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
+        assert strip(data) == expected

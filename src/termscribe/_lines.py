@@ -59,6 +59,8 @@ from ._lines_grouped import (
     line_of,
     overwrite_run,
     repeated_lines,
+    sequence_parts,
+    sequence_run,
     split_lines,
     text_lines,
 )
@@ -590,6 +592,9 @@ class LinesModel(Controls, Performer):
 
     def text_lines(self, run: str) -> None:
         text_lines(self, *split_lines(self, run))
+
+    def sequence_run(self, run: str) -> None:
+        sequence_run(self, sequence_parts(run))
 
     def lines_with_repeats(self, run: str) -> None:
         # In a row of known width, a REP repeats only up to the margin.

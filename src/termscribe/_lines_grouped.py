@@ -12,6 +12,10 @@ where no grouped event can form), only faster.
 * Whole lines with REP sequences in them (in an unbounded row): each REP
   becomes the character before it repeated, and the lines are done as
   whole lines.
+* Runs of control sequences and C1 controls, each followed by text: the
+  C1 controls that do nothing here are skipped (but for forgetting the
+  last character printed), so that the text around them is printed at
+  once.
 * Whole lines: each is printed and ended without the parser's dispatch.
   Once the cursor is on the bottom row, lines of single cells scroll off
   as they are: the lines committed are made from their text (and SGR), and
@@ -29,7 +33,7 @@ from typing import TYPE_CHECKING
 from ._cursor import arg
 from ._line import EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import MAX_REPEAT
-from ._parser import REP_SPLIT, SGR_SPLIT, parse_params
+from ._parser import REP_SPLIT, SEQUENCE_ITEMS, SGR_SPLIT, parse_params
 from ._style import DEFAULT, Style
 from ._unicode import is_simple_run, with_markers
 
@@ -43,6 +47,8 @@ __all__ = [
     "line_of",
     "overwrite_run",
     "repeated_lines",
+    "sequence_parts",
+    "sequence_run",
     "single_cells",
     "split_lines",
     "styled_lines",
@@ -65,6 +71,50 @@ def single_cells(lines: list[str], run: str) -> bool:
         if not is_simple_run(text):
             return False
     return max(map(len, lines)) <= MAX_LINE_CELLS
+
+
+# The C1 controls executed in GROUND that do nothing in the lines and strip
+# models but forget the last character printed (for REP): all but IND, NEL,
+# HTS and RI (see _controls).
+INERT_C1 = "\x80\x81\x82\x83\x86\x87\x89\x8a\x8b\x8c\x8e\x8f\x91\x92\x93\x94\x95\x96\x97\x99\x9a"
+# In a sequence run, what is removed first: what does nothing at all (ST,
+# and strings aborted by a C1 control), and inert controls before text
+# (which prints a character to remember).
+_REMOVED = re.compile(
+    rf"\x9c|[\x90\x98\x9d-\x9f][^\x00-\x1f\x7f-\x9f]*|[{INERT_C1}]+(?=[^\x00-\x1f\x7f-\x9f])"
+)
+_C1 = re.compile("[\x80-\x9f]")
+
+
+def sequence_parts(run: str) -> list[str]:
+    """The items of a sequence_run, as SEQUENCE_ITEMS.split() gives them
+    (text before the first, then the six groups of each), without what
+    does nothing in the lines and strip models. Those items are removed
+    first (an inert control with no text after it stays, to forget the
+    last character), so that the texts around them come as one."""
+    if _C1.search(run) is not None:
+        run = _REMOVED.sub("", run)
+    return SEQUENCE_ITEMS.split(run)
+
+
+def sequence_run(m: LinesModel, parts: list[str]) -> None:
+    """The calls of a sequence_run's items (see sequence_parts), one by one."""
+    pending = parts[0]  # text left at the start by the removals
+    items = zip(
+        *(parts[index::7] for index in range(1, 7)), strict=True
+    )  # private, params, intermediates, final, control, text
+    for private, params, intermediates, final, control, text in items:
+        if pending:
+            m.print(pending)
+        if final is not None:
+            m.csi_dispatch(private, params, intermediates, final)
+        elif control in INERT_C1:
+            m._last = ""
+        else:
+            m.execute(control)
+        pending = text
+    if pending:
+        m.print(pending)
 
 
 def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:

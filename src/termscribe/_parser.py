@@ -28,7 +28,9 @@ state, named as on the diagram. Rules of this file:
   (``overwrite_run``), and, after a line end, the complete lines of text
   that follow (``text_lines``, SOS/PM/APC strings in them removed, as they
   are never dispatched; ``lines_with_repeats`` when REP sequences right
-  after a printable ASCII character are in them too).
+  after a printable ASCII character are in them too); and, once many have
+  come one by one, control sequences and C1 controls each followed by
+  text (``sequence_run``).
 
 Differences from the original diagram, each a deliberate choice:
 
@@ -59,6 +61,7 @@ __all__ = [
     "MAX_PARAM_VALUE",
     "MAX_STRING_CHARS",
     "REP_SPLIT",
+    "SEQUENCE_ITEMS",
     "SGR_SPLIT",
     "Parser",
     "Performer",
@@ -162,6 +165,36 @@ REP_SPLIT = re.compile(r"\x1b\[([0-9]*)b")
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
 _OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]+)+")
+
+
+def _sequence_item(group: str) -> str:
+    """The pattern of an item of a sequence run, its parts in groups
+    (``group`` is ``"("``) or not (``"(?:"``: the regex engine saves groups
+    on every repetition).
+
+    A run of control sequences and C1 controls in GROUND, each followed by
+    printable text, is handed over as one event (sequence_run) once many
+    have come one by one: floods of cursor moves or of C1 controls. An item
+    is a CSI sequence as _CSI takes it; a C1 control that is executed; ST,
+    which does nothing in GROUND; or a string started by a C1 control and
+    aborted by another C1 control (not ST) before any C0 control, which
+    dispatches nothing. The groups of SEQUENCE_ITEMS: the CSI's four, the
+    C1 control, the text after the item."""
+    return (
+        rf"(?:(?:\x1b\[|\x9b){group}[<-?]?){group}[0-9:;]{{0,{MAX_PARAM_CHARS}}})"
+        rf"{group}[ -/]{{0,{MAX_INTERMEDIATES}}}){group}[@-~])"
+        rf"|{group}[\x80-\x8f\x91-\x97\x99\x9a])|\x9c"
+        r"|[\x90\x98\x9d-\x9f][^\x00-\x1f\x7f-\x9f]*(?=[\x80-\x9b\x9d-\x9f]))"
+        rf"{group}[^\x00-\x1f\x7f-\x9f]*)"
+    )
+
+
+SEQUENCE_ITEMS = re.compile(_sequence_item("("))
+# Possessive: items cannot be cut another way, and it is faster.
+_SEQUENCE_RUN = re.compile(f"(?:{_sequence_item('(?:')}){{2,}}+")
+# Items one by one before a sequence_run is tried (and again after each try).
+_GROUP_AFTER = 16
+
 # Runs consumed at once inside sequences and strings.
 _PARAM_RUN = re.compile(r"[0-9:;]+")
 _IGNORE_RUN = re.compile(r"[ -?\x7f]+")
@@ -267,6 +300,21 @@ class Performer:
             self.execute("\r")
             self.print(text)
 
+    def sequence_run(self, run: str) -> None:
+        """Control sequences and C1 controls, each followed by printable
+        text (no C0, DEL, C1 or escape sequence): ``"\x1b[5;1Hx\x1b[6;1Hy"``,
+        ``"\x84a\x85b"``. ST and strings started by a C1 control and
+        aborted by another before any C0 control may be in it; they
+        dispatch nothing. By default, the same calls as if they had come
+        one by one (see SEQUENCE_ITEMS)."""
+        for private, params, intermediates, final, control, text in SEQUENCE_ITEMS.findall(run):
+            if final:
+                self.csi_dispatch(private, params, intermediates, final)
+            elif control:
+                self.execute(control)
+            if text:
+                self.print(text)
+
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         """A complete control sequence; ``params`` is raw (see parse_params)."""
 
@@ -317,6 +365,7 @@ class Parser:
         "_collect",
         "_final",
         "_ignore",
+        "_items",
         "_params",
         "_payload",
         "_payload_len",
@@ -329,6 +378,7 @@ class Parser:
     def __init__(self, performer: Performer) -> None:
         self._perform = performer
         self._payload: list[str] = []
+        self._items = 0
         self._enter(GROUND)
         # Set when ESC arrives inside a string: the string is dispatched only
         # if the ESC turns out to start ST (ESC \\).
@@ -361,7 +411,9 @@ class Parser:
         overwrites_match = _OVERWRITES.match
         lines_match = _TEXT_LINES.match
         tagged_lines_match = _TAGGED_LINES.match
+        sequence_match = _SEQUENCE_RUN.match
         after_text = False  # a run just ended: no text (or SGR) can follow
+        items = self._items  # sequences and C1 controls since a sequence_run was tried
         while i < n:
             if not after_text:
                 end = text_match(text, i).end()  # type: ignore[union-attr]  # matches ""
@@ -376,12 +428,21 @@ class Parser:
                     continue
             after_text = False
             c = text[i]
+            if items >= _GROUP_AFTER and (c == "\x1b" or "\x80" <= c <= "\x9f"):
+                items = 0
+                m = sequence_match(text, i)
+                if m is not None:
+                    perform.sequence_run(text[i : m.end()])
+                    i = m.end()
+                    after_text = True  # the run ends with all the text there is
+                    continue
             if c == "\x1b" or c == "\x9b":
                 introducer = text[i + 1 : i + 2] if c == "\x1b" else "["
                 if introducer == "[":
                     m = csi_match(text, i)
                     if m is not None:
                         i = m.end()
+                        items += 1
                         perform.csi_dispatch(*m.groups())
                         continue
                 elif introducer and introducer in "]_^X":
@@ -392,6 +453,7 @@ class Parser:
                         if payload is not None:
                             perform.osc_dispatch(payload)
                         continue
+                self._items = items
                 return i
             if c == "\n" or c == "\r":
                 end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
@@ -413,12 +475,18 @@ class Parser:
                     elif (m := _REPEAT_LINES.match(text, end)) is not None:
                         i = m.end()
                         perform.lines_with_repeats(_IGNORED_STRINGS.sub("", text[end:i]))
-            elif c < "\x80" or c not in _C1_INTRODUCERS:
+            elif c < "\x80":
                 i += 1
                 if c != "\x7f":
                     perform.execute(c)
+            elif c not in _C1_INTRODUCERS:
+                i += 1
+                items += 1
+                perform.execute(c)
             else:
+                self._items = items + 1
                 return i
+        self._items = items
         return i
 
     def finish(self) -> None:

@@ -27,7 +27,15 @@ from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
-from ._lines_grouped import cells_of, repeated_lines, single_cells, split_lines, styled_lines
+from ._lines_grouped import (
+    cells_of,
+    repeated_lines,
+    sequence_parts,
+    sequence_run,
+    single_cells,
+    split_lines,
+    styled_lines,
+)
 from ._parser import Performer, parse_params
 
 __all__ = ["StripModel"]
@@ -127,6 +135,27 @@ class StripModel(LinesModel):
             self._newline()
             self._commit_texts(texts[1:])
         LinesModel.print(self, last)
+
+    def sequence_run(self, run: str) -> None:
+        """When every item is a sequence that breaks the line, each text
+        after one is on a line of its own, as after CRs."""
+        parts = sequence_parts(run)
+        finals = parts[4::7]
+        if (
+            len(parts) == 1  # nothing left but text, if any
+            or parts[0]
+            or not _BREAKING_CSI.issuperset(finals)
+            or any(parts[1::7])
+            or any(parts[3::7])
+        ):
+            sequence_run(self, parts)
+            return
+        texts = [text for text in parts[6::7] if text]
+        if texts:
+            self.overwrite_run("\r" + "\r".join(texts))
+        if not parts[-2]:  # the text of the last item (split() ends with "")
+            self._last = ""
+            self._break = True
 
     def execute(self, control: str) -> None:
         self._last = ""
