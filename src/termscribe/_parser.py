@@ -121,7 +121,7 @@ STATE_NAMES = {
 # engine scans character classes, not an alternation per character.
 _PRINTABLE = r"[^\x00-\x1f\x7f-\x9f]"
 _SGR = rf"\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m"
-_TEXT = re.compile(rf"{_PRINTABLE}*(?:{_SGR}{_PRINTABLE}*)*")
+_TEXT = re.compile(rf"{_PRINTABLE}*+(?:{_SGR}{_PRINTABLE}*+)*+")
 # The SGR sequences inside such a run; split() gives text, params, text, ...
 SGR_SPLIT = re.compile(r"\x1b\[([0-9;:]*)m")
 # A complete CSI sequence on the no-ignore path of the diagram: optional
@@ -145,13 +145,13 @@ _C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
 _NEWLINES = re.compile(r"[\r\n]+")
 # Whole lines of printable text (with SGR inside, as _TEXT), each ended by LF
 # (after CRs, if any): most of a log, once a line has ended.
-_TEXT_LINES = re.compile(rf"(?:{_TEXT.pattern}\r*\n)+")
+_TEXT_LINES = re.compile(rf"(?:{_TEXT.pattern}\r*+\n)++")
 # A complete SOS, PM or APC string: never dispatched. Build logs put one
 # before every line (ESC _ bk;t=... BEL), so lines with them are tried too.
 _IGNORED_STRING = r"\x1b[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*(?:\x07|\x1b\\)"
 _IGNORED_STRINGS = re.compile(_IGNORED_STRING)
 _TAGGED_LINES = re.compile(
-    rf"(?:{_PRINTABLE}*(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*)*\r*\n)+"
+    rf"(?:{_PRINTABLE}*+(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*+)*+\r*+\n)++"
 )
 # The same with REP (repeat the last printed character) right after a
 # printable ASCII character (not after an SGR sequence, whose final is ASCII
@@ -164,7 +164,7 @@ _REPEAT_LINES = re.compile(
 REP_SPLIT = re.compile(r"\x1b\[([0-9]*)b")
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
-_OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]+)+")
+_OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]++)++")
 
 
 def _sequence_item(group: str) -> str:
