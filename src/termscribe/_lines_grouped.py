@@ -103,18 +103,19 @@ def sequence_run(m: LinesModel, parts: list[str]) -> None:
     items = zip(
         *(parts[index::7] for index in range(1, 7)), strict=True
     )  # private, params, intermediates, final, control, text
+    print_, csi_dispatch = m.print, m.csi_dispatch
     for private, params, intermediates, final, control, text in items:
         if pending:
-            m.print(pending)
+            print_(pending)
         if final is not None:
-            m.csi_dispatch(private, params, intermediates, final)
+            csi_dispatch(private, params, intermediates, final)
         elif control in INERT_C1:
             m._last = ""
         else:
             m.execute(control)
         pending = text
     if pending:
-        m.print(pending)
+        print_(pending)
 
 
 def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:
