@@ -88,8 +88,9 @@ _C1 = re.compile("[\x80-\x9f]")
 
 def sequence_parts(run: str) -> list[str]:
     """The items of a sequence_run, as SEQUENCE_ITEMS.split() gives them
-    (text before the first, then the six groups of each), without what
-    does nothing in the lines and strip models. Those items are removed
+    (the text before the first item, then for each item its six groups and
+    the text after its match, always empty: items follow one another),
+    without what does nothing in the lines and strip models. Those items are removed
     first (an inert control with no text after it stays, to forget the
     last character), so that the texts around them come as one."""
     if _C1.search(run) is not None:
