@@ -616,7 +616,7 @@ def run_throughput(
             note = f"first {fmt_mb(len(fed))}" if len(fed) < len(payload) else ""
             progress(f"  {item.name}: {impl.name} ({fmt_mb(len(fed))})")
             run = impl.run
-            outcome = best_of(lambda run=run, fed=fed: run(fed), runs, budget)
+            outcome = best_of(functools.partial(run, fed), runs, budget)
             row[impl.name] = Measure.of(outcome, len(fed), note)
     return results
 
@@ -646,7 +646,7 @@ def run_chunks(
             # Cut before timing: only feed() and finish() are measured.
             chunks = [payload] if size is None else chunked(payload, size)
             progress(f"  {item.name}: feed in {label} chunks")
-            outcome = best_of(lambda chunks=chunks: feed_all(chunks), runs, budget)
+            outcome = best_of(functools.partial(feed_all, chunks), runs, budget)
             row[label] = Measure.of(outcome, len(payload))
             del chunks
     return results
@@ -812,7 +812,9 @@ def targets(
         )
     worst = hostile_ratios(throughput)
     for impl in TERMSCRIBE:
-        ratios = [(row[impl], name) for name, row in worst.items() if row.get(impl) is not None]
+        ratios = [
+            (value, name) for name, row in worst.items() if (value := row.get(impl)) is not None
+        ]
         if not ratios:
             out.append(Target(f"hostile ≤ 3× colour-log time per byte, {impl}", "–", None))
             continue
