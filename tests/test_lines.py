@@ -189,8 +189,8 @@ def test_huge_parameters_are_clamped() -> None:
     assert render_text(f"a{CSI}2147483647b|".encode()) == "a" * (MAX_REPEAT + 1) + "|"
 
 
-def test_whole_lines_with_repeats_print_what_each_rep_prints() -> None:
-    # After a line end, lines with REP come as one event (lines_with_repeats).
+def test_whole_lines_with_sequences_print_what_each_rep_prints() -> None:
+    # After a line end, lines with REP come as one event (lines_with_sequences).
     data = "x\n" + f"a{CSI}2147483647b\r\n" * 30 + f"b{CSI}b{CSI}31mc{CSI}0b|\n"
     repeated = "a" * (MAX_REPEAT + 1) + "\n"
     for mode in ("lines", "strip"):
@@ -199,6 +199,17 @@ def test_whole_lines_with_repeats_print_what_each_rep_prints() -> None:
     html = render_html(data.encode())
     assert html.count("a" * (MAX_REPEAT + 1)) == 30
     assert "bb<span" in html  # the second c is red like the first
+
+
+def test_whole_lines_with_el_erase_what_follows_the_cursor() -> None:
+    # Lines with EL after a line end come as one event (lines_with_sequences).
+    grep = f"f.py:{CSI}01;31m{CSI}Kmatch{CSI}m{CSI}K rest\n"
+    assert lines("x\n" + grep * 30) == "x\n" + "f.py:match rest\n" * 30
+    # On rows that already hold text (the cursor went up), EL erases it.
+    redrawn = f"aaaa\nbbbb\ncccc\ndddd{CSI}3A\nx{CSI}K\ny\n"
+    assert lines(redrawn, rows=4) == "aaaa\nx\nyccc\ndddd"
+    assert lines(f"aaaa\nbbbb\ncccc{CSI}A\nx{CSI}K\ny\n", rows=3) == "aaaa\nbbbb\nx\ny\n"
+    assert lines(redrawn, rows=4, mode="strip") == "aaaa\nbbbb\ncccc\ndddd\nx\ny\n"
 
 
 def test_overlong_line_is_capped_with_visible_marker() -> None:

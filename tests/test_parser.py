@@ -247,8 +247,8 @@ class RunRecorder(Recorder):
     def text_lines(self, run: str) -> None:
         self.events.append(("text_lines", run))
 
-    def lines_with_repeats(self, run: str) -> None:
-        self.events.append(("lines_with_repeats", run))
+    def lines_with_sequences(self, run: str) -> None:
+        self.events.append(("lines_with_sequences", run))
 
     def sequence_run(self, run: str) -> None:
         self.events.append(("sequence_run", run))
@@ -298,11 +298,11 @@ def test_lines_with_ignored_strings_are_text_lines_without_them() -> None:
     ]
 
 
-def test_lines_with_rep_after_a_printable_ascii_character_are_lines_with_repeats() -> None:
+def test_lines_with_rep_after_a_printable_ascii_character_are_lines_with_sequences() -> None:
     assert parse_grouped("a\nb\x1b[3b\r\nplain\n\x1b_t\x07x\x1b[31my\x1b[b\x1b[0m\n\x1b[A") == [
         ("print", "a"),
         ("execute", "\n"),
-        ("lines_with_repeats", "b\x1b[3b\r\nplain\nx\x1b[31my\x1b[b\x1b[0m\n"),
+        ("lines_with_sequences", "b\x1b[3b\r\nplain\nx\x1b[31my\x1b[b\x1b[0m\n"),
         ("csi", "", "", "", "A"),
     ]
 
@@ -322,10 +322,10 @@ def test_lines_with_rep_after_a_printable_ascii_character_are_lines_with_repeats
 def test_other_rep_sequences_end_the_lines_taken_at_once(line: str) -> None:
     events = parse_grouped(f"a\nb\n{line}\n")
     assert events[:3] == [("print", "a"), ("execute", "\n"), ("text_lines", "b\n")]
-    assert not any(kind in ("text_lines", "lines_with_repeats") for kind, *_ in events[3:])
+    assert not any(kind in ("text_lines", "lines_with_sequences") for kind, *_ in events[3:])
 
 
-def test_lines_with_repeats_default_to_the_events_one_by_one() -> None:
+def test_lines_with_sequences_default_to_the_events_one_by_one() -> None:
     assert parse("x\nab\x1b[2b\x1b[31mc\x1b[b\r\r\n\n") == [
         ("print", "x"),
         ("execute", "\n"),
@@ -392,3 +392,28 @@ def test_sequence_run_defaults_to_the_events_one_by_one(text: str) -> None:
         grouped = parse(text)
         patch.setattr(parser_module, "_GROUP_AFTER", 10**9)
         assert grouped == parse(text)
+
+
+def test_lines_with_el_erasing_to_the_end_are_lines_with_sequences() -> None:
+    grep = "f.py:\x1b[01;31m\x1b[Kmatch\x1b[m\x1b[K rest\r\n"
+    assert parse_grouped(f"a\n{grep}\x1b[0Kx\n\x1b[2Ky\n") == [
+        ("print", "a"),
+        ("execute", "\n"),
+        ("lines_with_sequences", f"{grep}\x1b[0Kx\n"),
+        ("csi", "", "2", "", "K"),  # erasing the whole line: not in them
+        ("print", "y"),
+        ("execute", "\n"),
+    ]
+    assert parse(f"a\n{grep}") == [
+        ("print", "a"),
+        ("execute", "\n"),
+        ("print", "f.py:"),
+        ("csi", "", "01;31", "", "m"),
+        ("csi", "", "", "", "K"),
+        ("print", "match"),
+        ("csi", "", "", "", "m"),
+        ("csi", "", "", "", "K"),
+        ("print", " rest"),
+        ("execute", "\r"),
+        ("execute", "\n"),
+    ]

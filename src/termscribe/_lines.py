@@ -58,7 +58,7 @@ from ._lines_grouped import (
     Parts,
     line_of,
     overwrite_run,
-    repeated_lines,
+    sequence_lines,
     sequence_parts,
     sequence_run,
     split_lines,
@@ -596,12 +596,12 @@ class LinesModel(Controls, Performer):
     def sequence_run(self, run: str) -> None:
         sequence_run(self, sequence_parts(run))
 
-    def lines_with_repeats(self, run: str) -> None:
+    def lines_with_sequences(self, run: str) -> None:
         # In a row of known width, a REP repeats only up to the margin.
         if self.width is None:
-            text_lines(self, *repeated_lines(self, run))
+            text_lines(self, *sequence_lines(self, run))
         else:
-            super().lines_with_repeats(run)
+            super().lines_with_sequences(run)
 
     # -- C0 / C1 controls --------------------------------------------------
 

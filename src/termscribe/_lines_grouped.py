@@ -9,9 +9,10 @@ where no grouped event can form), only faster.
 
 * Text after CRs on an unbounded row: only what stays visible is stored,
   for each column the last text that reached it.
-* Whole lines with REP sequences in them (in an unbounded row): each REP
-  becomes the character before it repeated, and the lines are done as
-  whole lines.
+* Whole lines with REP and EL sequences in them (in an unbounded row):
+  each REP becomes the character before it repeated, and the lines are
+  done as whole lines, EL erasing what follows the cursor (nothing, on the
+  fresh rows at the bottom).
 * Runs of control sequences and C1 controls, each followed by text: the
   C1 controls that do nothing here are skipped (but for forgetting the
   last character printed), so that the text around them is printed at
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING
 from ._cursor import arg
 from ._line import EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import MAX_REPEAT
-from ._parser import REP_SPLIT, SEQUENCE_ITEMS, SGR_SPLIT, parse_params
+from ._parser import SEQUENCE_ITEMS, SGR_SPLIT, parse_params
 from ._style import DEFAULT, Style
 from ._unicode import is_simple_run, with_markers
 
@@ -43,10 +44,11 @@ if TYPE_CHECKING:
 __all__ = [
     "Parts",
     "cells_of",
+    "erases",
     "expand_repeats",
     "line_of",
     "overwrite_run",
-    "repeated_lines",
+    "sequence_lines",
     "sequence_parts",
     "sequence_run",
     "single_cells",
@@ -166,9 +168,12 @@ def overwrite_run(m: LinesModel, run: str) -> bool:
 
 
 # A REP sequence and the character before it, which it repeats: in the
-# lines of lines_with_repeats, every REP comes right after a printable ASCII
-# character (never after an SGR sequence, whose final is ASCII too).
+# lines of lines_with_sequences, every REP comes right after a printable
+# ASCII character (never after another sequence, whose final is ASCII too).
 _REPEAT = re.compile(r"([\x20-\x7e])\x1b\[([0-9]*)b")
+_REP = re.compile(r"\x1b\[[0-9]*b")
+# EL erasing to the end of the line, in the lines of lines_with_sequences.
+_EL = re.compile(r"\x1b\[0?K")
 
 
 @lru_cache(maxsize=256)
@@ -179,7 +184,7 @@ def _copies(count: str) -> int:
 
 
 def expand_repeats(run: str) -> str:
-    """The lines of lines_with_repeats with each REP replaced by what it
+    """The lines of lines_with_sequences with each REP replaced by what it
     prints in an unbounded row: the character before it, repeated (REP
     keeps the current style, as that character has it)."""
     parts = _REPEAT.split(run)
@@ -204,12 +209,19 @@ def split_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
     return lines, run
 
 
-def repeated_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
-    """As split_lines, for lines_with_repeats in an unbounded row: in
-    each line, every REP becomes what it prints (see expand_repeats), equal
-    lines are expanded once and shared, and the run comes without its REP
-    sequences (the same code points as the lines)."""
+def erases(text: str) -> bool:
+    """Whether EL sequences are in (lines of) a lines_with_sequences run."""
+    return "K" in text and _EL.search(text) is not None
+
+
+def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
+    """As split_lines, for lines_with_sequences in an unbounded row: in
+    each line, every REP becomes what it prints (see expand_repeats; equal
+    lines are expanded once and shared), and the run comes without its REP
+    sequences (the same code points as the lines). EL sequences stay."""
     lines, run = split_lines(m, run)
+    if _REPEAT.search(run) is None:
+        return lines, run
     done: dict[str, str] = {}
     expanded = []
     for line in lines:
@@ -217,7 +229,7 @@ def repeated_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
         if text is None:
             text = done[line] = expand_repeats(line) if "\x1b" in line else line
         expanded.append(text)
-    return expanded, REP_SPLIT.sub("", run)
+    return expanded, _REP.sub("", run)
 
 
 def text_lines(m: LinesModel, lines: list[str], run: str) -> None:
@@ -249,12 +261,26 @@ def text_lines(m: LinesModel, lines: list[str], run: str) -> None:
 def _text_line(m: LinesModel, line: str) -> None:
     """One line of text_lines, without its LF."""
     if "\x1b" in line:
-        m.print_with_sgr(line)
+        if erases(line):
+            _erasing_line(m, line)
+        else:
+            m.print_with_sgr(line)
     elif line:
         m.print(line)
     m._last = ""
     m.x = 0
     m._index()
+
+
+def _erasing_line(m: LinesModel, line: str) -> None:
+    """The text of a line with EL sequences in it, and each EL."""
+    parts = _EL.split(line)
+    if parts[0]:
+        m.print_with_sgr(parts[0])
+    for part in parts[1:]:
+        m.csi_dispatch("", "", "", "K")
+        if part:
+            m.print_with_sgr(part)
 
 
 def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
@@ -263,6 +289,12 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
     up, and only the rows still in the window are made; the lines
     scrolled off are committed as they are. False (having done nothing)
     unless every line is single cells that fit in a row."""
+    if erases(run):
+        # EL at the end of what was printed on a fresh row erases nothing.
+        if m._rows[m.y].text or m._rows[m.y].omitted:
+            return False
+        run = "\n".join(lines).replace("\x1b[K", "").replace("\x1b[0K", "")
+        lines = run.split("\n")
     cells = cells_of(lines, run)
     if cells is None:
         return False

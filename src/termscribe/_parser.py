@@ -27,8 +27,9 @@ state, named as on the diagram. Rules of this file:
   or, by default, as the calls one by one: text redrawn after lone CRs
   (``overwrite_run``), and, after a line end, the complete lines of text
   that follow (``text_lines``, SOS/PM/APC strings in them removed, as they
-  are never dispatched; ``lines_with_repeats`` when REP sequences right
-  after a printable ASCII character are in them too); and, once many have
+  are never dispatched; ``lines_with_sequences`` when REP sequences right
+  after a printable ASCII character or EL sequences erasing to the end of
+  the line are in them too); and, once many have
   come one by one, control sequences and C1 controls each followed by
   text (``sequence_run``).
 
@@ -55,12 +56,12 @@ import re
 from functools import lru_cache
 
 __all__ = [
+    "LINE_SEQUENCES",
     "MAX_INTERMEDIATES",
     "MAX_PARAMS",
     "MAX_PARAM_CHARS",
     "MAX_PARAM_VALUE",
     "MAX_STRING_CHARS",
-    "REP_SPLIT",
     "SEQUENCE_ITEMS",
     "SGR_SPLIT",
     "Parser",
@@ -153,15 +154,19 @@ _IGNORED_STRINGS = re.compile(_IGNORED_STRING)
 _TAGGED_LINES = re.compile(
     rf"(?:{_PRINTABLE}*+(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*+)*+\r*+\n)++"
 )
-# The same with REP (repeat the last printed character) right after a
-# printable ASCII character (not after an SGR sequence, whose final is ASCII
-# too), tried last: lines_with_repeats.
+# The same with two more sequences, tried last (lines_with_sequences): REP
+# (repeat the last printed character) right after a printable ASCII
+# character (not after another sequence: an SGR's final is ASCII too), and
+# EL erasing to the end of the line (grep and ls put one after each colour).
 _REP = rf"\x1b\[[0-9]{{0,{MAX_PARAM_CHARS}}}b"
-_REPEAT_LINES = re.compile(
-    rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e]){_REP})?+|{_SGR}|{_IGNORED_STRING})*+\r*\n)+"
+_EL = r"\x1b\[0?K"
+_SEQUENCE_LINES = re.compile(
+    rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e]){_REP})?+|{_SGR}|{_EL}|{_IGNORED_STRING})*+"
+    r"\r*+\n)++"
 )
-# The REP sequences inside such lines; split() gives text, count, text, ...
-REP_SPLIT = re.compile(r"\x1b\[([0-9]*)b")
+# The REP and EL sequences inside such lines; split() gives text, parameter,
+# final, text, ...
+LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])")
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
 _OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]++)++")
@@ -266,18 +271,19 @@ class Performer:
             self._print_text(text)
             self._line_end(line[len(text) :] + "\n")
 
-    def lines_with_repeats(self, run: str) -> None:
-        """Lines as ``text_lines``, with REP sequences (``ESC [ count b``)
-        inside too, each right after a printable ASCII character:
-        ``"a\x1b[79b\r\n"``. By default, the same calls as if they had come
-        one by one."""
+    def lines_with_sequences(self, run: str) -> None:
+        """Lines as ``text_lines``, with two more sequences inside: REP
+        (``ESC [ count b``) right after a printable ASCII character, and EL
+        erasing to the end of the line (``ESC [ K``, ``ESC [ 0 K``):
+        ``"a\\x1b[79b\\x1b[31m\\x1b[Kb\\r\\n"``. By default, the same calls
+        as if they had come one by one."""
         for line in run.split("\n")[:-1]:
             text = line.rstrip("\r")
-            parts = REP_SPLIT.split(text)
+            parts = LINE_SEQUENCES.split(text)
             self._print_text(parts[0])
-            for index in range(1, len(parts), 2):
-                self.csi_dispatch("", parts[index], "", "b")
-                self._print_text(parts[index + 1])
+            for index in range(1, len(parts), 3):
+                self.csi_dispatch("", parts[index], "", parts[index + 1])
+                self._print_text(parts[index + 2])
             self._line_end(line[len(text) :] + "\n")
 
     def _print_text(self, text: str) -> None:
@@ -472,9 +478,9 @@ class Parser:
                     elif (m := tagged_lines_match(text, end)) is not None:
                         i = m.end()
                         perform.text_lines(_IGNORED_STRINGS.sub("", text[end:i]))
-                    elif (m := _REPEAT_LINES.match(text, end)) is not None:
+                    elif (m := _SEQUENCE_LINES.match(text, end)) is not None:
                         i = m.end()
-                        perform.lines_with_repeats(_IGNORED_STRINGS.sub("", text[end:i]))
+                        perform.lines_with_sequences(_IGNORED_STRINGS.sub("", text[end:i]))
             elif c < "\x80":
                 i += 1
                 if c != "\x7f":

@@ -86,8 +86,8 @@ class AltScreenSnapshot(Performer):
     def text_lines(self, run: str) -> None:
         self.model.text_lines(run)  # text, SGR and line ends only
 
-    def lines_with_repeats(self, run: str) -> None:
-        self.model.lines_with_repeats(run)  # and REP
+    def lines_with_sequences(self, run: str) -> None:
+        self.model.lines_with_sequences(run)  # and REP, EL
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         model = self.model

@@ -29,7 +29,8 @@ from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
 from ._lines_grouped import (
     cells_of,
-    repeated_lines,
+    erases,
+    sequence_lines,
     sequence_parts,
     sequence_run,
     single_cells,
@@ -91,8 +92,11 @@ class StripModel(LinesModel):
     def text_lines(self, run: str) -> None:
         self._whole_lines(*split_lines(self, run))
 
-    def lines_with_repeats(self, run: str) -> None:
-        self._whole_lines(*repeated_lines(self, run))
+    def lines_with_sequences(self, run: str) -> None:
+        if erases(run):  # EL breaks the line here
+            Performer.lines_with_sequences(self, run)
+        else:
+            self._whole_lines(*sequence_lines(self, run))
 
     def _whole_lines(self, lines: list[str], run: str) -> None:
         """Each line ends the current one; lines of single cells are
