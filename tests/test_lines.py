@@ -212,6 +212,39 @@ def test_whole_lines_with_el_erase_what_follows_the_cursor() -> None:
     assert lines(redrawn, rows=4, mode="strip") == "aaaa\nbbbb\ncccc\ndddd\nx\ny\n"
 
 
+@pytest.mark.parametrize(
+    ("data", "options", "expected"),
+    [
+        # After a line end, lines with TABs come as one event: on fresh rows,
+        # blank cells up to the next tab stop; none at the end of a line.
+        ("x\n" + "a\tbb\tc\t\n" * 30, {}, "x\n" + "a       bb      c\n" * 30),
+        ("x\n" + "a\tbb\tc\t\n" * 30, {"rows": 3}, "x\n" + "a       bb      c\n" * 30),
+        ("x\n" + "a\tb\n" * 30, {"mode": "strip"}, "x\n" + "a       b\n" * 30),
+        # Line drawing: the same cells.
+        (f"{ESC}(0x\n" + "\tq\n" * 30, {"mode": "strip"}, "│\n" + "        ─\n" * 30),
+        (f"{ESC}(0x\n" + "\tq\n" * 30, {"rows": 3}, "│\n" + "        ─\n" * 30),
+        # Tab stops set by HTS and TBC.
+        (f"{CSI}3g{CSI}4C{ESC}H\n" + "a\tb\n" * 30, {}, "\n" + "a   b\n" * 30),
+        # Wide characters take two columns.
+        ("x\n" + "中\tb\n" * 30, {}, "x\n" + "中      b\n" * 30),
+        # Over a row that holds text, a TAB moves the cursor only.
+        (f"aaaaaaaaaaaa\nbbbb{CSI}A\nx\ty\nz\n", {"rows": 2}, "aaaaaaaaaaaa\nxbbb    y\nz\n"),
+    ],
+)
+def test_whole_lines_with_tabs(data: str, options: dict[str, object], expected: str) -> None:
+    assert lines(data, **options) == expected
+
+
+def test_the_cells_a_tab_skips_keep_the_default_style() -> None:
+    data = f"x{CSI}41m\n" + "a\tb\n" * 30
+    for rows in (3, 24):
+        html = render_html(data.encode(), rows=rows)
+        assert html.count('<span class="ts-bg1">a</span>       <span class="ts-bg1">b</span>') == 30
+        # In strip mode, a TAB prints blanks in the current style.
+        strip = render_html(data.encode(), mode="strip")
+        assert strip.count('<span class="ts-bg1">a       b</span>') == 30
+
+
 def test_overlong_line_is_capped_with_visible_marker() -> None:
     text = render_text(b"x" * (MAX_LINE_CELLS + 500) + b"\nnext")
     first, second = text.split("\n")

@@ -417,3 +417,21 @@ def test_lines_with_el_erasing_to_the_end_are_lines_with_sequences() -> None:
         ("execute", "\r"),
         ("execute", "\n"),
     ]
+
+
+def test_lines_with_tabs_are_lines_with_sequences() -> None:
+    assert parse_grouped("a\nb\tc\t\n\td\n") == [
+        ("print", "a"),
+        ("execute", "\n"),
+        ("lines_with_sequences", "b\tc\t\n\td\n"),
+    ]
+    assert parse("a\nb\tc\x1b[K\t\n") == [
+        ("print", "a"),
+        ("execute", "\n"),
+        ("print", "b"),
+        ("execute", "\t"),
+        ("print", "c"),
+        ("csi", "", "", "", "K"),
+        ("execute", "\t"),
+        ("execute", "\n"),
+    ]

@@ -160,6 +160,8 @@ GROUPED_PIECES = [
     b"\x1bXsos\x07",
     b"\x1b[K",
     b"a\x1b[0K",
+    b"\t",
+    b"\x1bH",
 ]
 grouped_bytes = st.lists(st.sampled_from(GROUPED_PIECES), max_size=40).map(b"".join)
 grouped_options = st.sampled_from(
@@ -193,13 +195,14 @@ def test_grouped_events_equal_byte_by_byte(data: bytes, opts: dict[str, object])
 
 _LINE_PIECES = ["ab", "x" * 30, " ", "1", "é", "中", "\u0301", "\u200d", "\u202e", "\u2066"]
 _LINE_PIECES += ["\ufdd0", "\x1b[31m", "\x1b[0m", "\x1b[1;31m", "\x1b[2b", "\x1b[b", "\x1b[300b"]
-_LINE_PIECES += ["\x1b[K", "\x1b[0K", "\x1b[2K"]
+_LINE_PIECES += ["\x1b[K", "\x1b[0K", "\x1b[2K", "\t", "\t\t"]
 _LINE_TEXT = st.lists(st.sampled_from(_LINE_PIECES), max_size=4).map("".join)
 _LINE_END = st.sampled_from(["\n", "\r\n", "\r\r\n"])
 line_streams = st.lists(
     st.one_of(
         st.tuples(_LINE_TEXT, _LINE_END).map("".join),
         st.sampled_from(["\x1b[A", "\rover", "\x1b[4h", "\x1b[4l", "\x1b[2;3r", "\x1b[r", "tail"]),
+        st.sampled_from(["\x1b[3C\x1bH", "\x1b[3g", "\x1b[41m", "\x1b(0", "\x1b(B"]),
         st.sampled_from(["\x1b_bk;t=1\x07", "\x1b^p\nm\x1b\\", "\x1b]0;title\x07"]),
     ),
     max_size=40,

@@ -9,10 +9,12 @@ where no grouped event can form), only faster.
 
 * Text after CRs on an unbounded row: only what stays visible is stored,
   for each column the last text that reached it.
-* Whole lines with REP and EL sequences in them (in an unbounded row):
-  each REP becomes the character before it repeated, and the lines are
-  done as whole lines, EL erasing what follows the cursor (nothing, on the
-  fresh rows at the bottom).
+* Whole lines with REP and EL sequences and TABs in them (in an unbounded
+  row): each REP becomes the character before it repeated, and the lines
+  are done as whole lines, EL erasing what follows the cursor and TAB
+  moving it to the next tab stop. On the fresh rows at the bottom EL erases
+  nothing, and TAB (at the default tab stops, in the default style) leaves
+  blank cells before the text that follows.
 * Runs of control sequences and C1 controls, each followed by text: the
   C1 controls that do nothing here are skipped (but for forgetting the
   last character printed), so that the text around them is printed at
@@ -32,8 +34,8 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from ._cursor import arg
-from ._line import EMPTY_LINE, MAX_LINE_CELLS, Line, Row
-from ._lines_csi import MAX_REPEAT
+from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
+from ._lines_csi import MAX_REPEAT, TAB_WIDTH
 from ._parser import SEQUENCE_ITEMS, SGR_SPLIT, parse_params
 from ._style import DEFAULT, Style
 from ._unicode import is_simple_run, with_markers
@@ -46,14 +48,17 @@ __all__ = [
     "cells_of",
     "erases",
     "expand_repeats",
+    "expand_tabs",
     "line_of",
     "overwrite_run",
     "sequence_lines",
     "sequence_parts",
     "sequence_run",
+    "shown",
     "single_cells",
     "split_lines",
     "styled_lines",
+    "tabs_at_once",
     "text_lines",
 ]
 
@@ -172,8 +177,12 @@ def overwrite_run(m: LinesModel, run: str) -> bool:
 # ASCII character (never after another sequence, whose final is ASCII too).
 _REPEAT = re.compile(r"([\x20-\x7e])\x1b\[([0-9]*)b")
 _REP = re.compile(r"\x1b\[[0-9]*b")
-# EL erasing to the end of the line, in the lines of lines_with_sequences.
+# EL erasing to the end of the line, and TAB, in the lines of
+# lines_with_sequences.
 _EL = re.compile(r"\x1b\[0?K")
+_CONTROLS = re.compile(r"(\x1b\[0?K|\t)")
+# TABs at the end of a line: they leave no cell written.
+_TRAILING_TABS = re.compile(r"(?<!\t)\t++(?=\n|\Z)")
 
 
 @lru_cache(maxsize=256)
@@ -212,6 +221,36 @@ def split_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
 def erases(text: str) -> bool:
     """Whether EL sequences are in (lines of) a lines_with_sequences run."""
     return "K" in text and _EL.search(text) is not None
+
+
+def expand_tabs(lines: list[str]) -> tuple[list[str], str]:
+    """Lines of single cells with each TAB replaced by the blank cells up
+    to the next default tab stop (every TAB_WIDTH columns), none at the end
+    of a line (a TAB there moves the cursor only), and the run they make."""
+    run = "\n".join(lines)
+    if "\t\n" in run or run[-1:] == "\t":
+        run = _TRAILING_TABS.sub("", run)
+    if " " in run:  # kept apart from the spaces expandtabs() puts in
+        run = run.replace(" ", "\x02")
+    run = run.expandtabs(TAB_WIDTH).replace(" ", BLANK)
+    if "\x02" in run:
+        run = run.replace("\x02", " ")
+    return run.split("\n"), run
+
+
+def shown(texts: list[str]) -> list[str]:
+    """Texts of cells (blank cells as BLANK, none at the end) as their
+    lines show them (blank cells as spaces), as Line.from_row makes them."""
+    text = "\n".join(texts)
+    return text.replace(BLANK, " ").split("\n") if BLANK in text else texts
+
+
+def tabs_at_once(m: LinesModel, run: str) -> bool:
+    """Whether the TABs of lines (``run``: see split_lines) printed on
+    fresh rows are the blank cells expand_tabs makes: ASCII (expandtabs()
+    counts characters as columns, and blank cells print as ASCII does), no
+    escape sequence, the default tab stops, no line drawing."""
+    return run.isascii() and "\x1b" not in run and m._screen.tabs is None and not m._translate
 
 
 def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
@@ -260,11 +299,10 @@ def text_lines(m: LinesModel, lines: list[str], run: str) -> None:
 
 def _text_line(m: LinesModel, line: str) -> None:
     """One line of text_lines, without its LF."""
-    if "\x1b" in line:
-        if erases(line):
-            _erasing_line(m, line)
-        else:
-            m.print_with_sgr(line)
+    if "\t" in line or erases(line):
+        _line_with_controls(m, line)
+    elif "\x1b" in line:
+        m.print_with_sgr(line)
     elif line:
         m.print(line)
     m._last = ""
@@ -272,15 +310,16 @@ def _text_line(m: LinesModel, line: str) -> None:
     m._index()
 
 
-def _erasing_line(m: LinesModel, line: str) -> None:
-    """The text of a line with EL sequences in it, and each EL."""
-    parts = _EL.split(line)
-    if parts[0]:
-        m.print_with_sgr(parts[0])
-    for part in parts[1:]:
-        m.csi_dispatch("", "", "", "K")
-        if part:
-            m.print_with_sgr(part)
+def _line_with_controls(m: LinesModel, line: str) -> None:
+    """The text of a line with EL sequences or TABs in it, and each."""
+    parts = _CONTROLS.split(line)
+    m._print_text(parts[0])
+    for index in range(1, len(parts), 2):
+        if parts[index] == "\t":
+            m.execute("\t")
+        else:
+            m.csi_dispatch("", "", "", "K")
+        m._print_text(parts[index + 1])
 
 
 def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
@@ -289,12 +328,19 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
     up, and only the rows still in the window are made; the lines
     scrolled off are committed as they are. False (having done nothing)
     unless every line is single cells that fit in a row."""
+    fresh = not (m._rows[m.y].text or m._rows[m.y].omitted)
     if erases(run):
         # EL at the end of what was printed on a fresh row erases nothing.
-        if m._rows[m.y].text or m._rows[m.y].omitted:
+        if not fresh:
             return False
         run = "\n".join(lines).replace("\x1b[K", "").replace("\x1b[0K", "")
         lines = run.split("\n")
+    tabs = "\t" in run
+    if tabs:
+        # The cells a TAB skips get the default style.
+        if not fresh or m._code not in (None, "\x00") or not tabs_at_once(m, run):
+            return False
+        lines, run = expand_tabs(lines)
     cells = cells_of(lines, run)
     if cells is None:
         return False
@@ -319,7 +365,7 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
         m._extend_committed(m._kept(styled_lines(m, rest[: count - scrolled])))
         parts = _parts(m, kept)
     else:
-        m._commit_texts(rest[: count - scrolled])
+        m._commit_texts(shown(rest[: count - scrolled]) if tabs else rest[: count - scrolled])
         code = None if m._code is None else (m._code,)
         parts = [((text,), code) for text in kept]
     made = []
@@ -329,9 +375,12 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
         row.styles = "".join(map(mul, codes or (), map(len, texts)))
         made.append(row)
     # What each new row is committed as while it stays unchanged (see
-    # LinesModel._commit): its parts and their codes, made into a line then.
+    # LinesModel._commit): its parts and their codes, made into a line then
+    # (not blank cells: Line.from_row shows them).
     m._made = {
-        id(row): (row, row.text, row.styles, part) for row, part in zip(made, parts, strict=True)
+        id(row): (row, row.text, row.styles, part)
+        for row, part in zip(made, parts, strict=True)
+        if not tabs
     }
     rows[:] = [*old[scrolled:], *made, Row()]
     return True

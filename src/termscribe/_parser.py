@@ -28,8 +28,8 @@ state, named as on the diagram. Rules of this file:
   (``overwrite_run``), and, after a line end, the complete lines of text
   that follow (``text_lines``, SOS/PM/APC strings in them removed, as they
   are never dispatched; ``lines_with_sequences`` when REP sequences right
-  after a printable ASCII character or EL sequences erasing to the end of
-  the line are in them too); and, once many have
+  after a printable ASCII character, EL sequences erasing to the end of
+  the line or TABs are in them too); and, once many have
   come one by one, control sequences and C1 controls each followed by
   text (``sequence_run``).
 
@@ -154,19 +154,20 @@ _IGNORED_STRINGS = re.compile(_IGNORED_STRING)
 _TAGGED_LINES = re.compile(
     rf"(?:{_PRINTABLE}*+(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*+)*+\r*+\n)++"
 )
-# The same with two more sequences, tried last (lines_with_sequences): REP
-# (repeat the last printed character) right after a printable ASCII
-# character (not after another sequence: an SGR's final is ASCII too), and
-# EL erasing to the end of the line (grep and ls put one after each colour).
+# The same with two more sequences and a control, tried last
+# (lines_with_sequences): REP (repeat the last printed character) right
+# after a printable ASCII character (not after another sequence: an SGR's
+# final is ASCII too), EL erasing to the end of the line (grep and ls put
+# one after each colour), and TAB (columns of text).
 _REP = rf"\x1b\[[0-9]{{0,{MAX_PARAM_CHARS}}}b"
 _EL = r"\x1b\[0?K"
 _SEQUENCE_LINES = re.compile(
-    rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e]){_REP})?+|{_SGR}|{_EL}|{_IGNORED_STRING})*+"
+    rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e]){_REP})?+|{_SGR}|{_EL}|\t|{_IGNORED_STRING})*+"
     r"\r*+\n)++"
 )
-# The REP and EL sequences inside such lines; split() gives text, parameter,
-# final, text, ...
-LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])")
+# The REP and EL sequences and TABs inside such lines; split() gives text,
+# parameter, final, TAB, text, ... (a sequence's or a TAB's groups None).
+LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])|(\t)")
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
 _OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]++)++")
@@ -272,18 +273,21 @@ class Performer:
             self._line_end(line[len(text) :] + "\n")
 
     def lines_with_sequences(self, run: str) -> None:
-        """Lines as ``text_lines``, with two more sequences inside: REP
-        (``ESC [ count b``) right after a printable ASCII character, and EL
-        erasing to the end of the line (``ESC [ K``, ``ESC [ 0 K``):
-        ``"a\\x1b[79b\\x1b[31m\\x1b[Kb\\r\\n"``. By default, the same calls
-        as if they had come one by one."""
+        """Lines as ``text_lines``, with more inside: REP (``ESC [ count
+        b``) right after a printable ASCII character, EL erasing to the end
+        of the line (``ESC [ K``, ``ESC [ 0 K``) and TAB:
+        ``"a\\x1b[79b\\x1b[31m\\x1b[Kb\\tc\\r\\n"``. By default, the same
+        calls as if they had come one by one."""
         for line in run.split("\n")[:-1]:
             text = line.rstrip("\r")
             parts = LINE_SEQUENCES.split(text)
             self._print_text(parts[0])
-            for index in range(1, len(parts), 3):
-                self.csi_dispatch("", parts[index], "", parts[index + 1])
-                self._print_text(parts[index + 2])
+            for index in range(1, len(parts), 4):
+                if parts[index + 2] is None:
+                    self.csi_dispatch("", parts[index], "", parts[index + 1])
+                else:
+                    self.execute("\t")
+                self._print_text(parts[index + 3])
             self._line_end(line[len(text) :] + "\n")
 
     def _print_text(self, text: str) -> None:

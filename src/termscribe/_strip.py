@@ -30,12 +30,15 @@ from ._lines_csi import TAB_WIDTH
 from ._lines_grouped import (
     cells_of,
     erases,
+    expand_tabs,
     sequence_lines,
     sequence_parts,
     sequence_run,
+    shown,
     single_cells,
     split_lines,
     styled_lines,
+    tabs_at_once,
 )
 from ._parser import Performer, parse_params
 
@@ -95,8 +98,19 @@ class StripModel(LinesModel):
     def lines_with_sequences(self, run: str) -> None:
         if erases(run):  # EL breaks the line here
             Performer.lines_with_sequences(self, run)
-        else:
-            self._whole_lines(*sequence_lines(self, run))
+            return
+        lines, text = sequence_lines(self, run)
+        if "\t" in text:
+            # A TAB prints blank cells in the current style here: at once
+            # for lines of ASCII that fit in a row, without line drawing.
+            expanded = None
+            if tabs_at_once(self, text):
+                expanded = expand_tabs(lines)
+            if expanded is None or cells_of(*expanded) is None:
+                Performer.lines_with_sequences(self, run)
+                return
+            lines, text = expanded
+        self._whole_lines(lines, text)
 
     def _whole_lines(self, lines: list[str], run: str) -> None:
         """Each line ends the current one; lines of single cells are
@@ -120,7 +134,7 @@ class StripModel(LinesModel):
         if sgr:
             self._extend_committed(self._kept(styled_lines(self, lines[1:])))
         else:
-            self._commit_texts(lines[1:])
+            self._commit_texts(shown(lines[1:]) if BLANK in run else lines[1:])
 
     def overwrite_run(self, run: str) -> None:
         """Each text after a CR on a line of its own, the lines in between
