@@ -245,6 +245,16 @@ def test_the_cells_a_tab_skips_keep_the_default_style() -> None:
         assert strip.count('<span class="ts-bg1">a       b</span>') == 30
 
 
+def test_print_with_sgr_without_sgr_leaves_the_style_alone() -> None:
+    # Remembered SGR codes for "no SGR" and for one empty SGR ("CSI m") once
+    # shared a key, so that the second left the style red.
+    model = LinesModel(None, 3, None)
+    for run in (f"{CSI}31ma", "plain", f"b{CSI}m", "c"):
+        model.print_with_sgr(run)
+    [line] = model.lines()
+    assert [(text, style.fg) for text, style in line.runs] == [("aplainb", 1), ("c", None)]
+
+
 def test_overlong_line_is_capped_with_visible_marker() -> None:
     text = render_text(b"x" * (MAX_LINE_CELLS + 500) + b"\nnext")
     first, second = text.split("\n")

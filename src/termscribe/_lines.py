@@ -384,10 +384,10 @@ class LinesModel(Controls, Performer):
         # The code of each text part (the current one, then the one after
         # each SGR), cached for the whole sequence: logs repeat the same
         # colour pattern line after line.
-        key = code + "\x1b".join(parts[1::2])
-        part_codes = self._sgr_runs.get(key)
-        if part_codes is None:
-            part_codes = self._sgr_codes(code, parts[1::2])
+        sgrs = parts[1::2]
+        part_codes = (self._sgr_runs.get(code + "\x1b".join(sgrs)) if sgrs else (code,)) or (
+            self._sgr_codes(code, sgrs)
+        )
         self._put(x, text, "".join(map(mul, part_codes, map(len, parts[::2]))))
         self.x = x + n
         self._set_code(part_codes[-1])
@@ -404,7 +404,9 @@ class LinesModel(Controls, Performer):
             current = after_sgr(current, raw)
             codes.append(current)
         result = tuple(codes)
-        if len(sgrs) <= _MAX_SGRS_PER_RUN:
+        # Remembered by code and SGR sequences joined, which is unambiguous
+        # for one SGR or more (none is not looked up: [] and [""] join alike).
+        if sgrs and len(sgrs) <= _MAX_SGRS_PER_RUN:
             if len(self._sgr_runs) >= _MAX_SGR_RUNS:
                 self._sgr_runs.clear()
             self._sgr_runs[code + "\x1b".join(sgrs)] = result
