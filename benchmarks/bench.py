@@ -185,6 +185,44 @@ def colour_log(size: int, seed: int = SEED) -> bytes:
     return _until(size, lambda: rng.choice(makers)())
 
 
+def grep_log(size: int, seed: int = SEED) -> bytes:
+    """``grep -rn --color=always`` output: file name, line number and each
+    match coloured, every colour followed by EL (``CSI K``), as GNU grep
+    writes it."""
+    rng = random.Random(seed)
+    words = ["value", "result", "stream", "config", "parser", "handler", "buffer", "token"]
+
+    def coloured(params: str, text: str) -> str:
+        return f"{CSI}{params}m{CSI}K{text}{CSI}m{CSI}K"
+
+    def line() -> str:
+        path = f"src/{rng.choice(words)}/{rng.choice(words)}_{rng.randrange(40)}.py"
+        before = " " * rng.randrange(0, 12) + f"{rng.choice(words)} = {rng.choice(words)}("
+        after = f", {rng.choice(words)}={rng.randrange(1000)})"
+        return (
+            coloured("35", path) + coloured("36", ":") + coloured("32", str(rng.randrange(1, 900)))
+            + coloured("36", ":") + before + coloured("01;31", "match") + after + "\n"
+        )  # fmt: skip
+
+    return _until(size, line)
+
+
+def columns_log(size: int, seed: int = SEED) -> bytes:
+    """Tab-separated columns, as ``git log --format='%h%x09%an%x09%s'``,
+    ``cut`` or a TSV file print them."""
+    rng = random.Random(seed)
+    names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Ken Thompson", "Barbara Liskov"]
+    verbs = ["Fix", "Add", "Remove", "Refactor", "Document", "Speed up"]
+    things = ["parser", "HTML renderer", "chunk decoding", "style cache", "bridge", "tests"]
+
+    def line() -> str:
+        commit = f"{rng.getrandbits(28):07x}"
+        subject = f"{rng.choice(verbs)} {rng.choice(things)}"
+        return f"{commit}\t{rng.choice(names)}\t{rng.randrange(1, 400)}\t{subject}\n"
+
+    return _until(size, line)
+
+
 def cjk_emoji_log(size: int, seed: int = SEED) -> bytes:
     """Wide characters (CJK, kana, Hangul), emoji with skin tones, ZWJ
     sequences, flags and keycaps, and combining marks, with some colour."""
@@ -347,6 +385,8 @@ NORMAL: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
     "plain-log": ("ordinary log lines, no escapes", 2_000_000, plain_log),
     "colour-log": ("pytest/cargo lines, SGR every few words", 1_000_000, colour_log),
     "cjk-emoji": ("wide characters, ZWJ emoji, combining marks", 1_000_000, cjk_emoji_log),
+    "grep-colour": ("grep --color: SGR and EL around every match", 1_000_000, grep_log),
+    "tab-columns": ("tab-separated columns", 1_000_000, columns_log),
 }
 HOSTILE_SIZE = 800_000
 HOSTILE = {

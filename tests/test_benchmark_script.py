@@ -37,6 +37,8 @@ INPUTS = [
     "plain-log",
     "colour-log",
     "cjk-emoji",
+    "grep-colour",
+    "tab-columns",
     "osc-unterminated",
     "dcs-unterminated",
     "csi-100k-params",

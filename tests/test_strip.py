@@ -66,3 +66,17 @@ def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
         assert strip(data) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        # grep --color: EL after each colour breaks the line before the text.
+        (f"f.py:{CSI}31m{CSI}Kmatch{CSI}m{CSI}K rest", "f.py:\nmatch\n rest"),
+        (f"{CSI}Ka{CSI}K{CSI}Kb{CSI}31m{CSI}K", "a\nb"),  # nothing before, nothing after
+        (f"a{CSI}K{CSI}1m{CSI}0Kb{CSI}K", "a\nb"),
+    ],
+)
+def test_whole_lines_with_el_break_before_the_next_text(line: str, shown: str) -> None:
+    # After a line end, lines with EL come as one event (lines_with_sequences).
+    assert strip("x\n" + f"{line}\n" * 30) == "x\n" + f"{shown}\n" * 30

@@ -23,6 +23,8 @@ Rules (each pinned by a test):
 
 from __future__ import annotations
 
+import re
+
 from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
@@ -46,6 +48,37 @@ __all__ = ["StripModel"]
 
 _LINE_END = frozenset("\n\x0b\x0c\x84\x85")
 _BREAKING_CSI = frozenset("ABDEFGHJKLMPSTXZ`adefr@")
+
+
+# Nothing but SGR sequences: what prints no character.
+_SGR_ONLY = re.compile(r"(?:\x1b\[[0-9;:]*m)*")
+_EL = re.compile(r"\x1b\[0?K")
+
+
+def _broken_at_erasures(lines: list[str]) -> list[str]:
+    """Lines (each on a fresh row) with EL sequences in them, each cut where
+    an EL breaks it: before the next text printed after it, if the row
+    has text by then (SGR sequences go where they come)."""
+    out = []
+    for line in lines:
+        parts = _EL.split(line)
+        current = parts[0]
+        row_has_text = _SGR_ONLY.fullmatch(current) is None
+        for part in parts[1:]:  # each after an EL
+            if _SGR_ONLY.fullmatch(part) is not None:
+                current += part  # no text: the break waits
+            elif row_has_text:
+                out.append(current)
+                current = part
+            else:
+                current += part
+                row_has_text = True
+        out.append(current)
+    return out
+
+
+def _without_erasures(text: str) -> str:
+    return text.replace("\x1b[K", "").replace("\x1b[0K", "")
 
 
 class StripModel(LinesModel):
@@ -96,10 +129,12 @@ class StripModel(LinesModel):
         self._whole_lines(*split_lines(self, run))
 
     def lines_with_sequences(self, run: str) -> None:
-        if erases(run):  # EL breaks the line here
-            Performer.lines_with_sequences(self, run)
-            return
         lines, text = sequence_lines(self, run)
+        if erases(text):
+            if "\t" in text:
+                Performer.lines_with_sequences(self, run)
+                return
+            lines, text = _broken_at_erasures(lines), _without_erasures(text)
         if "\t" in text:
             # A TAB prints blank cells in the current style here: at once
             # for lines of ASCII that fit in a row, without line drawing.
