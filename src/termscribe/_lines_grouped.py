@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from ._lines import LinesModel
 
 __all__ = [
+    "ERASE",
     "Parts",
     "cells_of",
     "erases",
@@ -60,6 +61,7 @@ __all__ = [
     "styled_lines",
     "tabs_at_once",
     "text_lines",
+    "without_erasures",
 ]
 
 #: A line's texts between SGR sequences and the style code of each (None:
@@ -179,7 +181,7 @@ _REPEAT = re.compile(r"([\x20-\x7e])\x1b\[([0-9]*)b")
 _REP = re.compile(r"\x1b\[[0-9]*b")
 # EL erasing to the end of the line, and TAB, in the lines of
 # lines_with_sequences.
-_EL = re.compile(r"\x1b\[0?K")
+ERASE = re.compile(r"\x1b\[0?K")
 _CONTROLS = re.compile(r"(\x1b\[0?K|\t)")
 # TABs at the end of a line: they leave no cell written.
 _TRAILING_TABS = re.compile(r"(?<!\t)\t++(?=\n|\Z)")
@@ -220,7 +222,12 @@ def split_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
 
 def erases(text: str) -> bool:
     """Whether EL sequences are in (lines of) a lines_with_sequences run."""
-    return "K" in text and _EL.search(text) is not None
+    return "K" in text and ERASE.search(text) is not None
+
+
+def without_erasures(text: str) -> str:
+    """``text`` without its EL sequences (see erases)."""
+    return text.replace("\x1b[K", "").replace("\x1b[0K", "")
 
 
 def expand_tabs(lines: list[str]) -> tuple[list[str], str]:
@@ -333,7 +340,7 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
         # EL at the end of what was printed on a fresh row erases nothing.
         if not fresh:
             return False
-        run = "\n".join(lines).replace("\x1b[K", "").replace("\x1b[0K", "")
+        run = without_erasures("\n".join(lines))
         lines = run.split("\n")
     tabs = "\t" in run
     if tabs:

@@ -30,6 +30,7 @@ from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
 from ._lines_grouped import (
+    ERASE,
     cells_of,
     erases,
     expand_tabs,
@@ -41,6 +42,7 @@ from ._lines_grouped import (
     split_lines,
     styled_lines,
     tabs_at_once,
+    without_erasures,
 )
 from ._parser import Performer, parse_params
 
@@ -52,7 +54,6 @@ _BREAKING_CSI = frozenset("ABDEFGHJKLMPSTXZ`adefr@")
 
 # Nothing but SGR sequences: what prints no character.
 _SGR_ONLY = re.compile(r"(?:\x1b\[[0-9;:]*m)*")
-_EL = re.compile(r"\x1b\[0?K")
 
 
 def _broken_at_erasures(lines: list[str]) -> list[str]:
@@ -61,7 +62,7 @@ def _broken_at_erasures(lines: list[str]) -> list[str]:
     has text by then (SGR sequences go where they come)."""
     out = []
     for line in lines:
-        parts = _EL.split(line)
+        parts = ERASE.split(line)
         current = parts[0]
         row_has_text = _SGR_ONLY.fullmatch(current) is None
         for part in parts[1:]:  # each after an EL
@@ -75,10 +76,6 @@ def _broken_at_erasures(lines: list[str]) -> list[str]:
                 row_has_text = True
         out.append(current)
     return out
-
-
-def _without_erasures(text: str) -> str:
-    return text.replace("\x1b[K", "").replace("\x1b[0K", "")
 
 
 class StripModel(LinesModel):
@@ -134,7 +131,7 @@ class StripModel(LinesModel):
             if "\t" in text:
                 Performer.lines_with_sequences(self, run)
                 return
-            lines, text = _broken_at_erasures(lines), _without_erasures(text)
+            lines, text = _broken_at_erasures(lines), without_erasures(text)
         if "\t" in text:
             # A TAB prints blank cells in the current style here: at once
             # for lines of ASCII that fit in a row, without line drawing.
