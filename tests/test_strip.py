@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from chunking import assert_chunking_invariant
 
-from termscribe import _parser
+from termscribe import _parser, render_html
 
 ESC = "\x1b"
 CSI = "\x1b["
@@ -80,3 +80,10 @@ def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> 
 def test_whole_lines_with_el_break_before_the_next_text(line: str, shown: str) -> None:
     # After a line end, lines with EL come as one event (lines_with_sequences).
     assert strip("x\n" + f"{line}\n" * 30) == "x\n" + f"{shown}\n" * 30
+
+
+def test_lines_with_empty_sgr_after_lines_without_sgr() -> None:
+    # "CSI m" after a batch whose first line had no SGR once raised ValueError.
+    data = "x\nplain\nb\x1b[m\nc\n" * 3
+    assert strip(data) == "x\nplain\nb\nc\n" * 3
+    assert render_html(data.encode(), mode="strip").count("plain") == 3
