@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from ._cursor import arg
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import MAX_REPEAT, TAB_WIDTH
-from ._parser import SEQUENCE_ITEMS, SGR_SPLIT, parse_params
+from ._parser import ERASE, REP, SEQUENCE_ITEMS, SGR_SPLIT, parse_params
 from ._style import DEFAULT, Style
 from ._unicode import is_simple_run, with_markers
 
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from ._lines import LinesModel
 
 __all__ = [
-    "ERASE",
     "Parts",
     "cells_of",
     "erases",
@@ -178,11 +177,9 @@ def overwrite_run(m: LinesModel, run: str) -> bool:
 # lines of lines_with_sequences, every REP comes right after a printable
 # ASCII character (never after another sequence, whose final is ASCII too).
 _REPEAT = re.compile(r"([\x20-\x7e])\x1b\[([0-9]*)b")
-_REP = re.compile(r"\x1b\[[0-9]*b")
 # EL erasing to the end of the line, and TAB, in the lines of
 # lines_with_sequences.
-ERASE = re.compile(r"\x1b\[0?K")
-_CONTROLS = re.compile(r"(\x1b\[0?K|\t)")
+_CONTROLS = re.compile(f"({ERASE.pattern}|\t)")
 # TABs at the end of a line: they leave no cell written.
 _TRAILING_TABS = re.compile(r"(?<!\t)\t++(?=\n|\Z)")
 
@@ -275,7 +272,7 @@ def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
         if text is None:
             text = done[line] = expand_repeats(line) if "\x1b" in line else line
         expanded.append(text)
-    return expanded, _REP.sub("", run)
+    return expanded, REP.sub("", run)
 
 
 def text_lines(m: LinesModel, lines: list[str], run: str) -> None:

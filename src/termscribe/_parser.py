@@ -56,12 +56,14 @@ import re
 from functools import lru_cache
 
 __all__ = [
+    "ERASE",
     "LINE_SEQUENCES",
     "MAX_INTERMEDIATES",
     "MAX_PARAMS",
     "MAX_PARAM_CHARS",
     "MAX_PARAM_VALUE",
     "MAX_STRING_CHARS",
+    "REP",
     "SEQUENCE_ITEMS",
     "SGR_SPLIT",
     "Parser",
@@ -165,12 +167,15 @@ _SEQUENCE_LINES = re.compile(
     rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e]){_REP})?+|{_SGR}|{_EL}|\t|{_IGNORED_STRING})*+"
     r"\r*+\n)++"
 )
+# The REP and EL sequences alone, for interpreters taking those lines.
+REP = re.compile(_REP)
+ERASE = re.compile(_EL)
 # The REP and EL sequences and TABs inside such lines; split() gives text,
 # parameter, final, TAB, text, ... (a sequence's or a TAB's groups None).
 LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])|(\t)")
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
-_OVERWRITES = re.compile(r"(?:\r[^\x00-\x1f\x7f-\x9f]++)++")
+_OVERWRITES = re.compile(rf"(?:\r{_PRINTABLE}++)++")
 
 
 def _sequence_item(group: str) -> str:
@@ -190,8 +195,8 @@ def _sequence_item(group: str) -> str:
         rf"(?:(?:\x1b\[|\x9b){group}[<-?]?){group}[0-9:;]{{0,{MAX_PARAM_CHARS}}})"
         rf"{group}[ -/]{{0,{MAX_INTERMEDIATES}}}){group}[@-~])"
         rf"|{group}[\x80-\x8f\x91-\x97\x99\x9a])|\x9c"
-        r"|[\x90\x98\x9d-\x9f][^\x00-\x1f\x7f-\x9f]*(?=[\x80-\x9b\x9d-\x9f]))"
-        rf"{group}[^\x00-\x1f\x7f-\x9f]*)"
+        rf"|[\x90\x98\x9d-\x9f]{_PRINTABLE}*(?=[\x80-\x9b\x9d-\x9f]))"
+        rf"{group}{_PRINTABLE}*)"
     )
 
 

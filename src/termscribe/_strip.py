@@ -30,7 +30,6 @@ from ._line import BLANK, MAX_LINE_CELLS
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
 from ._lines_grouped import (
-    ERASE,
     cells_of,
     erases,
     expand_tabs,
@@ -44,7 +43,7 @@ from ._lines_grouped import (
     tabs_at_once,
     without_erasures,
 )
-from ._parser import Performer, parse_params
+from ._parser import ERASE, Performer, parse_params
 
 __all__ = ["StripModel"]
 
