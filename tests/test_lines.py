@@ -382,9 +382,24 @@ def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled:
         (f"{CSI}Hab\u009dtitle\u0091cd\u009c\u0090q\u0098z\u009ep\u009fa\u0080e", "abcde"),
         (f"a{CSI}1;1H\u0084b\u0085c\u008dd\u0088", "a\nbd\nc"),  # IND, NEL, RI, HTS
         (f"{CSI}2;3Hx{CSI}1;1Hy{CSI}31mz", "yz\n  x"),
+        # SGR sequences are printed with the text around them; they do not
+        # forget the last character, an SGR-only text prints nothing.
+        (f"{CSI}1;1H{CSI}1mx{CSI}m{CSI}2by", "xxxy"),
+        (f"{CSI}2;2H{CSI}1m{CSI}m{CSI}1;1Ha", "a"),
+        (f"{CSI}1;1H{CSI}1mx{CSI}m\u0080{CSI}1m{CSI}2by", "xy"),
     ],
 )
 def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
         assert assert_chunking_invariant(data.encode()) == expected
+
+
+def test_sgr_in_runs_of_sequences_styles_the_text_after_it() -> None:
+    data = b"".join(b"\x1b[%d;1H\x1b[1;32m%d\x1b[0m" % (row, row) for row in range(1, 41))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
+        html = render_html(data, rows=40)
+        text = render_text(data, rows=40)
+    assert html.count('<span class="ts-fg2 ts-bold">') == 40
+    assert text == "\n".join(str(row) for row in range(1, 41))

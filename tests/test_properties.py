@@ -279,13 +279,19 @@ def test_sequence_runs_equal_byte_by_byte(data: bytes, opts: dict[str, object]) 
 # the strip model.
 _BREAKS = [b"\x1b[H", b"\x1b[2;5H", b"\x1b[A", b"\x1b[K", b"\x1b[2J", b"\x1b[3d", b"\x1b[r"]
 _BREAKS += [b"x", b"yz", b"\x08", b"\x07", b"\n", b"\r", b"\x1b[31m", "é".encode(), b"\x1b[3C"]
+_BREAKS += [b"\x1b[1;32m", b"\x1b[m"]
 
 
 @settings(max_examples=500)
-@given(data=st.lists(st.sampled_from(_BREAKS), max_size=30).map(b"".join))
-def test_strip_runs_of_line_breaks_equal_byte_by_byte(data: bytes) -> None:
-    bytewise = transcript_of(chunks_bytewise(data), mode="strip")
+@given(
+    data=st.lists(st.sampled_from(_BREAKS), max_size=30).map(b"".join),
+    styled=st.booleans(),
+)
+def test_strip_runs_of_line_breaks_equal_byte_by_byte(data: bytes, styled: bool) -> None:
+    bytewise = transcript_of(chunks_bytewise(data), mode="strip", styled=styled)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_parser, "_GROUP_AFTER", 0)
-        whole = transcript_of([data], mode="strip")
+        whole = transcript_of([data], mode="strip", styled=styled)
     assert whole.lines() == bytewise.lines()
+    if styled:
+        assert whole.html() == bytewise.html()

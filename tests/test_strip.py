@@ -60,6 +60,9 @@ def test_strip_shows_hidden_progress_frames() -> None:
         (f"{CSI}Hx{CSI}H{CSI}Hy", "x\ny"),
         (f"a{CSI}31mb{CSI}Hc{CSI}3Cd", "ab\nc   d"),
         (f"{CSI}Hx\u0085y\u008dz\u0080w{CSI}Kv", "x\ny\nzw\nv"),
+        # SGR sequences go with the texts; alone they break nothing.
+        (f"{CSI}H{CSI}1mx{CSI}m{CSI}5;5H{CSI}31m{CSI}m{CSI}Hy{CSI}1m", "x\ny"),
+        (f"a{CSI}31mb{CSI}H{CSI}1mc{CSI}0m{CSI}3Cd", "ab\nc   d"),
     ],
 )
 def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:

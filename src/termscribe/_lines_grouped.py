@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from ._cursor import arg
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import MAX_REPEAT, TAB_WIDTH
-from ._parser import ERASE, REP, SEQUENCE_ITEMS, SGR_SPLIT, parse_params
+from ._parser import ERASE, REP, SGR_SPLIT, STYLED_ITEMS, parse_params
 from ._style import DEFAULT, Style
 from ._unicode import is_simple_run, with_markers
 
@@ -94,28 +94,39 @@ _REMOVED = re.compile(
 _C1 = re.compile("[\x80-\x9f]")
 
 
-def sequence_parts(run: str) -> list[str]:
-    """The items of a sequence_run, as SEQUENCE_ITEMS.split() gives them
+def sequence_parts(run: str, styled: bool) -> list[str]:
+    """The items of a sequence_run, as STYLED_ITEMS.split() gives them
     (the text before the first item, then for each item its six groups and
     the text after its match, always empty: items follow one another),
-    without what does nothing in the lines and strip models. Those items are removed
-    first (an inert control with no text after it stays, to forget the
-    last character), so that the texts around them come as one."""
+    without what does nothing in the lines and strip models. Those items
+    are removed first (an inert control with no text after it stays, to
+    forget the last character), so that the texts around them come as one.
+    An SGR sequence after another item is in that item's text; in an
+    unstyled model (not ``styled``) SGR sequences are removed too."""
     if _C1.search(run) is not None:
         run = _REMOVED.sub("", run)
-    return SEQUENCE_ITEMS.split(run)
+    parts = STYLED_ITEMS.split(run)
+    if not styled:
+        texts = "\r".join(parts[6::7])  # no CR in them
+        if "\x1b" in texts:
+            parts[6::7] = SGR_SPLIT.sub("", texts).split("\r")
+    return parts
 
 
 def sequence_run(m: LinesModel, parts: list[str]) -> None:
-    """The calls of a sequence_run's items (see sequence_parts), one by one."""
+    """The calls of a sequence_run's items (see sequence_parts), one by one,
+    each text with the SGR sequences in it printed at once."""
     pending = parts[0]  # text left at the start by the removals
     items = zip(
         *(parts[index::7] for index in range(1, 7)), strict=True
     )  # private, params, intermediates, final, control, text
-    print_, csi_dispatch = m.print, m.csi_dispatch
+    print_, print_with_sgr, csi_dispatch = m.print, m.print_with_sgr, m.csi_dispatch
     for private, params, intermediates, final, control, text in items:
         if pending:
-            print_(pending)
+            if "\x1b" in pending:
+                print_with_sgr(pending)
+            else:
+                print_(pending)
         if final is not None:
             csi_dispatch(private, params, intermediates, final)
         elif control in INERT_C1:
@@ -124,7 +135,10 @@ def sequence_run(m: LinesModel, parts: list[str]) -> None:
             m.execute(control)
         pending = text
     if pending:
-        print_(pending)
+        if "\x1b" in pending:
+            print_with_sgr(pending)
+        else:
+            print_(pending)
 
 
 def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:

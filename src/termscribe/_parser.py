@@ -66,6 +66,7 @@ __all__ = [
     "REP",
     "SEQUENCE_ITEMS",
     "SGR_SPLIT",
+    "STYLED_ITEMS",
     "Parser",
     "Performer",
     "parse_params",
@@ -178,10 +179,10 @@ LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])|(\t)")
 _OVERWRITES = re.compile(rf"(?:\r{_PRINTABLE}++)++")
 
 
-def _sequence_item(group: str) -> str:
+def _sequence_item(group: str, text: str = f"{_PRINTABLE}*") -> str:
     """The pattern of an item of a sequence run, its parts in groups
     (``group`` is ``"("``) or not (``"(?:"``: the regex engine saves groups
-    on every repetition).
+    on every repetition), the item followed by ``text``.
 
     A run of control sequences and C1 controls in GROUND, each followed by
     printable text, is handed over as one event (sequence_run) once many
@@ -196,11 +197,14 @@ def _sequence_item(group: str) -> str:
         rf"{group}[ -/]{{0,{MAX_INTERMEDIATES}}}){group}[@-~])"
         rf"|{group}[\x80-\x8f\x91-\x97\x99\x9a])|\x9c"
         rf"|[\x90\x98\x9d-\x9f]{_PRINTABLE}*(?=[\x80-\x9b\x9d-\x9f]))"
-        rf"{group}{_PRINTABLE}*)"
+        rf"{group}{text})"
     )
 
 
 SEQUENCE_ITEMS = re.compile(_sequence_item("("))
+# The same with the SGR sequences after an item in its text, as _TEXT takes
+# them: for interpreters that print text and SGR at once (print_with_sgr).
+STYLED_ITEMS = re.compile(_sequence_item("(", _TEXT.pattern))
 # Possessive: items cannot be cut another way, and it is faster.
 _SEQUENCE_RUN = re.compile(f"(?:{_sequence_item('(?:')}){{2,}}+")
 # Items one by one before a sequence_run is tried (and again after each try).

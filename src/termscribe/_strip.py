@@ -187,8 +187,9 @@ class StripModel(LinesModel):
 
     def sequence_run(self, run: str) -> None:
         """When every item is a sequence that breaks the line, each text
-        after one is on a line of its own, as after CRs."""
-        parts = sequence_parts(run)
+        after one is on a line of its own: as after CRs, or (with SGR
+        sequences in them) one by one."""
+        parts = sequence_parts(run, self.styled)
         finals = parts[4::7]
         if (
             len(parts) == 1  # nothing left but text, if any
@@ -200,8 +201,15 @@ class StripModel(LinesModel):
             sequence_run(self, parts)
             return
         texts = [text for text in parts[6::7] if text]
-        if texts:
-            self.overwrite_run("\r" + "\r".join(texts))
+        joined = "\r".join(texts)
+        if "\x1b" in joined:  # SGR sequences in the texts
+            print_with_sgr = self.print_with_sgr
+            for text in texts:
+                self._last = ""
+                self._break = True
+                print_with_sgr(text)
+        elif texts:
+            self.overwrite_run("\r" + joined)
         if not parts[-2]:  # the text of the last item (split() ends with "")
             self._last = ""
             self._break = True
