@@ -18,7 +18,7 @@ where no grouped event can form), only faster.
 * Runs of control sequences and C1 controls, each followed by text: the
   C1 controls that do nothing here are skipped (but for forgetting the
   last character printed), so that the text around them is printed at
-  once.
+  once, with the SGR sequences in it (dropped first in an unstyled model).
 * Whole lines: each is printed and ended without the parser's dispatch.
   Once the cursor is on the bottom row, lines of single cells scroll off
   as they are: the lines committed are made from their text (and SGR), and
