@@ -201,6 +201,24 @@ def test_whole_lines_with_sequences_print_what_each_rep_prints() -> None:
     assert "bb<span" in html  # the second c is red like the first
 
 
+def test_whole_lines_with_overstrikes_show_the_character_printed_last() -> None:
+    # After a line end, lines with BS come as one event (lines_with_sequences).
+    man = "N\x08NA\x08AM\x08ME\x08E\n     _\x08l_\x08s\x08s x\x08_\x1b[2b\n"
+    data = "x\n" + man * 30
+    expected = "NAME\n     ls ___\n"
+    assert render_text(data.encode()) == "x\n" + expected * 30
+    assert render_text(data.encode(), columns=20) == "x\n" + expected * 30
+    assert render_text(data.encode(), rows=3) == "x\n" + expected * 30
+    # strip shows every character printed, overstruck or not.
+    assert render_text(data.encode(), mode="strip") == "x\n" + "NNAAMMEE\n     _l_ss x___\n" * 30
+    # In insert mode, what comes after BS goes before what it was over.
+    inserted = f"{CSI}4hx\n" + "ab\x08c\n" * 30
+    assert render_text(inserted.encode()) == "x\n" + "acb\n" * 30
+    assert render_text(inserted.encode(), mode="strip") == "x\n" + "abc\n" * 30
+    html = render_html(f"x\n{CSI}1m_\x08a{CSI}0m\n".encode() * 30)
+    assert html.count('<span class="ts-bold">a</span>') == 30
+
+
 def test_whole_lines_with_el_erase_what_follows_the_cursor() -> None:
     # Lines with EL after a line end come as one event (lines_with_sequences).
     grep = f"f.py:{CSI}01;31m{CSI}Kmatch{CSI}m{CSI}K rest\n"

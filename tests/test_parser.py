@@ -325,6 +325,40 @@ def test_other_rep_sequences_end_the_lines_taken_at_once(line: str) -> None:
     assert not any(kind in ("text_lines", "lines_with_sequences") for kind, *_ in events[3:])
 
 
+def test_lines_with_overstrikes_are_lines_with_sequences() -> None:
+    # man pages: bold as "N\bN", underline as "_\bx".
+    man = "N\x08NA\x08AM\x08ME\x08E\n     _\x08l_\x08s\x08s\n"
+    assert parse_grouped(f"a\n{man}") == [
+        ("print", "a"),
+        ("execute", "\n"),
+        ("lines_with_sequences", man),
+    ]
+    assert parse("a\n_\x08x\n")[2:] == [
+        ("print", "_"),
+        ("execute", "\x08"),
+        ("print", "x"),
+        ("execute", "\n"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "\x08a",  # nothing before it on the line
+        "a\x08\x08b",  # after another BS
+        "a\x08",  # nothing after it
+        "a\x08\u00e9",  # before a character that is not ASCII
+        "\u00e9\x08a",  # after one
+        "a\x1b[1m\x08b",  # after an SGR sequence: not after "m"
+        "a\x1b[2b\x08b",  # after a REP sequence
+    ],
+)
+def test_other_backspaces_end_the_lines_taken_at_once(line: str) -> None:
+    events = parse_grouped(f"a\nb\n{line}\n")
+    assert events[:3] == [("print", "a"), ("execute", "\n"), ("text_lines", "b\n")]
+    assert not any(kind in ("text_lines", "lines_with_sequences") for kind, *_ in events[3:])
+
+
 def test_lines_with_sequences_default_to_the_events_one_by_one() -> None:
     assert parse("x\nab\x1b[2b\x1b[31mc\x1b[b\r\r\n\n") == [
         ("print", "x"),

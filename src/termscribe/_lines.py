@@ -599,8 +599,9 @@ class LinesModel(Controls, Performer):
         sequence_run(self, sequence_parts(run, self.styled))
 
     def lines_with_sequences(self, run: str) -> None:
-        # In a row of known width, a REP repeats only up to the margin.
-        if self.width is None:
+        # In a row of known width, a REP repeats only up to the margin; in
+        # insert mode, what is printed after BS goes before what it was over.
+        if self.width is None and not (self.insert and "\x08" in run):
             text_lines(self, *sequence_lines(self, run))
         else:
             super().lines_with_sequences(run)

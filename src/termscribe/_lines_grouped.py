@@ -9,8 +9,9 @@ where no grouped event can form), only faster.
 
 * Text after CRs on an unbounded row: only what stays visible is stored,
   for each column the last text that reached it.
-* Whole lines with REP and EL sequences and TABs in them (in an unbounded
-  row): each REP becomes the character before it repeated, and the lines
+* Whole lines with REP and EL sequences, TABs and BSs in them (in an
+  unbounded row): each overstrike (``_\\bx``) becomes the character printed
+  last, each REP the character before it repeated, and the lines
   are done as whole lines, EL erasing what follows the cursor and TAB
   moving it to the next tab stop. On the fresh rows at the bottom EL erases
   nothing, and TAB (at the default tab stops, in the default style) leaves
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING
 from ._cursor import arg
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import MAX_REPEAT, TAB_WIDTH
-from ._parser import ERASE, REP, SGR_SPLIT, STYLED_ITEMS, parse_params
+from ._parser import ERASE, OVERSTRUCK, REP, SGR_SPLIT, STYLED_ITEMS, parse_params
 from ._style import DEFAULT, Style
 from ._unicode import is_simple_run, with_markers
 
@@ -272,10 +273,13 @@ def tabs_at_once(m: LinesModel, run: str) -> bool:
 
 
 def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
-    """As split_lines, for lines_with_sequences in an unbounded row: in
+    """As split_lines, for lines_with_sequences in an unbounded row, not in
+    insert mode: each overstrike becomes the character printed last; in
     each line, every REP becomes what it prints (see expand_repeats; equal
     lines are expanded once and shared), and the run comes without its REP
     sequences (the same code points as the lines). EL sequences stay."""
+    if "\x08" in run:
+        run = OVERSTRUCK.sub("", run)
     lines, run = split_lines(m, run)
     if _REPEAT.search(run) is None:
         return lines, run

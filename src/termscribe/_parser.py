@@ -63,6 +63,7 @@ __all__ = [
     "MAX_PARAM_CHARS",
     "MAX_PARAM_VALUE",
     "MAX_STRING_CHARS",
+    "OVERSTRUCK",
     "REP",
     "SEQUENCE_ITEMS",
     "SGR_SPLIT",
@@ -157,23 +158,29 @@ _IGNORED_STRINGS = re.compile(_IGNORED_STRING)
 _TAGGED_LINES = re.compile(
     rf"(?:{_PRINTABLE}*+(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*+)*+\r*+\n)++"
 )
-# The same with two more sequences and a control, tried last
-# (lines_with_sequences): REP (repeat the last printed character) right
-# after a printable ASCII character (not after another sequence: an SGR's
-# final is ASCII too), EL erasing to the end of the line (grep and ls put
-# one after each colour), and TAB (columns of text).
+# The same with two more sequences and two controls, tried last
+# (lines_with_sequences): REP (repeat the last printed character) or BS
+# right after a printable ASCII character (not after another sequence: an
+# SGR's final is ASCII too), BS only before another (overstrike, as man
+# pages print bold and underlined letters: "N\bN", "_\bx"), EL erasing
+# to the end of the line (grep and ls put one after each colour), and TAB
+# (columns of text).
 _REP = rf"\x1b\[[0-9]{{0,{MAX_PARAM_CHARS}}}b"
 _EL = r"\x1b\[0?K"
 _SEQUENCE_LINES = re.compile(
-    rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e]){_REP})?+|{_SGR}|{_EL}|\t|{_IGNORED_STRING})*+"
-    r"\r*+\n)++"
+    rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e])(?:{_REP}|\x08(?=[\x20-\x7e])))?+"
+    rf"|{_SGR}|{_EL}|\t|{_IGNORED_STRING})*+\r*+\n)++"
 )
 # The REP and EL sequences alone, for interpreters taking those lines.
 REP = re.compile(_REP)
 ERASE = re.compile(_EL)
-# The REP and EL sequences and TABs inside such lines; split() gives text,
-# parameter, final, TAB, text, ... (a sequence's or a TAB's groups None).
-LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])|(\t)")
+# In such lines, a character that the one after the BS after it is
+# printed over (overstrike).
+OVERSTRUCK = re.compile(r"[\x20-\x7e]\x08")
+# The REP and EL sequences, TABs and BSs inside such lines; split() gives
+# text, parameter, final, control, text, ... (a sequence's or a control's
+# groups None).
+LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])|([\t\x08])")
 # Printable text after lone CRs, repeated: a progress bar or spinner redrawn
 # in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
 _OVERWRITES = re.compile(rf"(?:\r{_PRINTABLE}++)++")
@@ -283,19 +290,21 @@ class Performer:
 
     def lines_with_sequences(self, run: str) -> None:
         """Lines as ``text_lines``, with more inside: REP (``ESC [ count
-        b``) right after a printable ASCII character, EL erasing to the end
-        of the line (``ESC [ K``, ``ESC [ 0 K``) and TAB:
-        ``"a\\x1b[79b\\x1b[31m\\x1b[Kb\\tc\\r\\n"``. By default, the same
-        calls as if they had come one by one."""
+        b``) right after a printable ASCII character, BS between two
+        printable ASCII characters, EL erasing to the end of the line
+        (``ESC [ K``, ``ESC [ 0 K``) and TAB:
+        ``"a\\x1b[79b\\x1b[31m\\x1b[Kb\\tc_\\x08d\\r\\n"``. By default, the
+        same calls as if they had come one by one."""
         for line in run.split("\n")[:-1]:
             text = line.rstrip("\r")
             parts = LINE_SEQUENCES.split(text)
             self._print_text(parts[0])
             for index in range(1, len(parts), 4):
-                if parts[index + 2] is None:
+                control = parts[index + 2]
+                if control is None:
                     self.csi_dispatch("", parts[index], "", parts[index + 1])
                 else:
-                    self.execute("\t")
+                    self.execute(control)
                 self._print_text(parts[index + 3])
             self._line_end(line[len(text) :] + "\n")
 

@@ -125,6 +125,8 @@ class StripModel(LinesModel):
         self._whole_lines(*split_lines(self, run))
 
     def lines_with_sequences(self, run: str) -> None:
+        if "\x08" in run:  # BS does nothing here but forget the last character
+            run = run.replace("\x08", "")  # and a character follows each
         lines, text = sequence_lines(self, run)
         if erases(text):
             if "\t" in text:
