@@ -223,6 +223,32 @@ def columns_log(size: int, seed: int = SEED) -> bytes:
     return _until(size, line)
 
 
+def man_page(size: int, seed: int = SEED) -> bytes:
+    """A manual page as ``man`` prints it to a terminal without a pager
+    (grotty's overstrike): bold as ``N\\bN``, underlined as ``_\\bx``."""
+    rng = random.Random(seed)
+    words = ["file", "directory", "option", "list", "entries", "sort", "print", "default"]
+    options = ["all", "almost-all", "author", "escape", "block-size", "ignore-backups"]
+
+    def bold(text: str) -> str:
+        return "".join(f"{c}\b{c}" for c in text)
+
+    def underlined(text: str) -> str:
+        return "".join(f"_\b{c}" for c in text)
+
+    def line() -> str:
+        kind = rng.randrange(6)
+        if kind == 0:
+            return bold(rng.choice(words).upper()) + "\n"
+        if kind == 1:
+            option = rng.choice(options)
+            return f"       {bold('--' + option)}={underlined(rng.choice(words).upper())}\n"
+        text = " ".join(rng.choice(words) for _ in range(rng.randrange(6, 12)))
+        return f"              {text} {underlined(rng.choice(words))} {text[:20]}\n"
+
+    return _until(size, line)
+
+
 def cjk_emoji_log(size: int, seed: int = SEED) -> bytes:
     """Wide characters (CJK, kana, Hangul), emoji with skin tones, ZWJ
     sequences, flags and keycaps, and combining marks, with some colour."""
@@ -387,6 +413,7 @@ NORMAL: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
     "cjk-emoji": ("wide characters, ZWJ emoji, combining marks", 1_000_000, cjk_emoji_log),
     "grep-colour": ("grep --color: SGR and EL around every match", 1_000_000, grep_log),
     "tab-columns": ("tab-separated columns", 1_000_000, columns_log),
+    "man-page": ("man output with overstrike (BS) bold and underline", 1_000_000, man_page),
 }
 HOSTILE_SIZE = 800_000
 HOSTILE = {

@@ -39,6 +39,7 @@ INPUTS = [
     "cjk-emoji",
     "grep-colour",
     "tab-columns",
+    "man-page",
     "osc-unterminated",
     "dcs-unterminated",
     "csi-100k-params",
