@@ -217,6 +217,12 @@ def test_whole_lines_with_overstrikes_show_the_character_printed_last() -> None:
     assert render_text(inserted.encode(), mode="strip") == "x\n" + "abc\n" * 30
     html = render_html(f"x\n{CSI}1m_\x08a{CSI}0m\n".encode() * 30)
     assert html.count('<span class="ts-bold">a</span>') == 30
+    # From the last column, BS goes back two: a TAB with no tab stops, or a
+    # long line, takes the first N there.
+    at_margin = render_text(f"x\n{CSI}3g\n\tN\x08N\n".encode()).split("\n")
+    assert at_margin[2] == " " * (MAX_LINE_CELLS - 2) + "NN"
+    long_line = render_text(b"x\n" + b"y" * (MAX_LINE_CELLS - 1) + b"N\x08N\n")
+    assert long_line.endswith("yNN\n")
 
 
 def test_whole_lines_with_el_erase_what_follows_the_cursor() -> None:
@@ -421,3 +427,35 @@ def test_sgr_in_runs_of_sequences_styles_the_text_after_it() -> None:
         text = render_text(data, rows=40)
     assert html.count('<span class="ts-fg2 ts-bold">') == 40
     assert text == "\n".join(str(row) for row in range(1, 41))
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # Progress bars redrawn after CR with EL and colour: one event each.
+        (f"x\r{CSI}K{CSI}1mBuilding{CSI}0m 1/2\r{CSI}KDone 2/2\n", "Done 2/2\n"),
+        (f"x\r 10% (1/9){CSI}K\r 100% (9/9){CSI}K, done.\n", " 100% (9/9), done.\n"),  # git
+        (f"abcdef\r{CSI}2Kxy\rz", "zy"),
+        (f"abcdef\rxy{CSI}2K\rz", "z"),  # EL 2 after the text: the row is blank
+        (f"abcdef\rxy{CSI}K\rz", "zy"),
+        (f"abcdef\rxy{CSI}K\rzzz\r1", "1zz"),
+        ("abcdef\r100K\r99", "990Kef"),  # text that ends in K
+        (f"abcdef\r{CSI}31mxy{CSI}0m\r{CSI}1mz", "zycdef"),
+    ],
+)
+def test_text_after_crs_with_el_and_sgr(data: str, expected: str) -> None:
+    assert lines(data) == expected
+    assert lines(data, styled=False) == expected
+
+
+def test_styles_of_text_after_crs_with_el_and_sgr() -> None:
+    def html(data: str) -> str:
+        return assert_chunking_invariant(data.encode(), Transcript.html)
+
+    # What an EL erased still changed the style.
+    assert '<span class="ts-fg1">after</span>' in html(f"\r{CSI}31mred\r{CSI}2Kplain\nafter")
+    # Each column shows the last text that reached it, in its style.
+    shown = html(f"\r{CSI}1mabcdef{CSI}0m\r{CSI}32mxy{CSI}0m\rq")
+    assert '\nq<span class="ts-fg2">y</span><span class="ts-bold">cdef</span></pre>' in shown
+    # The style the texts leave stays.
+    assert '<span class="ts-bold">c</span>' in html(f"\r{CSI}1ma\rb\nc")

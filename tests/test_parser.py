@@ -261,11 +261,11 @@ def parse_grouped(text: str) -> list[Event]:
 
 
 def test_text_after_lone_crs_is_one_overwrite_run() -> None:
-    assert parse_grouped("a\r10%\r 20%\r\x1b[31m30%\r\r\nc\rb\r") == [
+    assert parse_grouped("a\r10%\r 20%\r\x1b[A30%\r\r\nc\rb\r") == [
         ("print", "a"),
-        ("overwrite_run", "\r10%\r 20%"),  # the SGR ends it: printed with the next run
+        ("overwrite_run", "\r10%\r 20%"),  # a cursor move ends it
         ("execute", "\r"),
-        ("csi", "", "31", "", "m"),
+        ("csi", "", "", "", "A"),
         ("print", "30%"),
         ("execute_run", "\r\r\n"),
         ("print", "c"),
@@ -274,7 +274,50 @@ def test_text_after_lone_crs_is_one_overwrite_run() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "run",
+    [
+        "\r\x1b[K\x1b[1m\x1b[96m Building\x1b[0m 1/2\r\x1b[K\x1b[1m\x1b[96m Building\x1b[0m 2/2",
+        "\r\x1b[2K 10% \x1b[32m1 MB\x1b[0m\r\x1b[2K 20% \x1b[32m2 MB\x1b[0m",  # pip
+        "\r 10%\x1b[K\r 20%\x1b[K",  # git: EL after the text
+        "\r10%\x1b[0K\r\x1b[2K20%\x1b[2K\r\x1b[0K30%",
+        "\r\x1b[m100K\x1b[m",
+    ],
+)
+def test_text_after_lone_crs_with_el_and_sgr_is_one_overwrite_run(run: str) -> None:
+    assert parse_grouped(f"x{run}\n") == [("print", "x"), ("overwrite_run", run), ("execute", "\n")]
+
+
+@pytest.mark.parametrize(
+    ("text", "run"),
+    [
+        ("\r\x1b[K\r1", "\r1"),  # an EL with no text after it
+        ("\r1\r\x1b[31m\r2", "\r1"),  # an SGR with no text after it
+        ("\r1\x1b[K\x1b[K\r2", "\r1\x1b[K"),  # two ELs
+        ("\r1\x1b[1K\r2", "\r1"),  # EL erasing to the start
+        ("\r1\x1b[A\r2", "\r1"),  # another sequence
+        ("\x1b[2K\r1\r2", "\r1\r2"),  # before the first CR: on its own
+    ],
+)
+def test_other_sequences_end_an_overwrite_run(text: str, run: str) -> None:
+    events = parse_grouped(f"x{text}\n")
+    assert ("overwrite_run", run) in events
+    assert len([kind for kind, *_ in events if kind == "overwrite_run"]) <= 2
+
+
 def test_overwrite_run_defaults_to_the_events_one_by_one() -> None:
+    assert parse("x\r\x1b[2K1\x1b[1m0%\x1b[K\r20%\x1b[0K\n")[:10] == [
+        ("print", "x"),
+        ("execute", "\r"),
+        ("csi", "", "2", "", "K"),
+        ("print", "1"),
+        ("csi", "", "1", "", "m"),
+        ("print", "0%"),
+        ("csi", "", "", "", "K"),
+        ("execute", "\r"),
+        ("print", "20%"),
+        ("csi", "", "0", "", "K"),
+    ]
     assert parse("x\r10%\r20%\rdone\n") == [
         ("print", "x"),
         ("execute", "\r"),

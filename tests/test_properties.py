@@ -162,6 +162,13 @@ GROUPED_PIECES = [
     b"a\x1b[0K",
     b"\t",
     b"\x1bH",
+    # Progress bars redrawn with EL and colour (cargo, pip, git).
+    b"\r\x1b[K",
+    b"\r\x1b[2K",
+    b"\x1b[2K",
+    b"\x1b[1K",
+    b"\r\x1b[1m50%\x1b[0m",
+    b"100K",
 ]
 grouped_bytes = st.lists(st.sampled_from(GROUPED_PIECES), max_size=40).map(b"".join)
 grouped_options = st.sampled_from(

@@ -90,3 +90,24 @@ def test_lines_with_empty_sgr_after_lines_without_sgr() -> None:
     data = "x\nplain\nb\x1b[m\nc\n" * 3
     assert strip(data) == "x\nplain\nb\nc\n" * 3
     assert render_html(data.encode(), mode="strip").count("plain") == 3
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # Progress bars redrawn after CR with EL and colour: each text once.
+        (f"x\r{CSI}K{CSI}1mBuilding{CSI}0m 1/2\r{CSI}KDone 2/2\n", "x\nBuilding 1/2\nDone 2/2\n"),
+        (f"\r 10%{CSI}K\r 100%{CSI}K, done.\n", " 10%\n 100%\n, done.\n"),  # git
+        (f"\r 10%{CSI}K\r 100%{CSI}Kdone", " 10%\n 100%\ndone"),  # an EL at the end breaks
+        (f"\r 10%\r 100K{CSI}m, done", " 10%\n 100K, done"),  # text ending in K does not
+    ],
+)
+def test_text_after_crs_with_el_and_sgr(data: str, expected: str) -> None:
+    assert strip(data) == expected
+    assert assert_chunking_invariant(data.encode(), mode="strip", styled=False) == expected
+
+
+def test_styles_of_text_after_crs_in_strip() -> None:
+    html = render_html(f"\r{CSI}31mred\r{CSI}2Kplain\r{CSI}1mbold".encode(), mode="strip")
+    assert '<span class="ts-fg1">red</span>\n<span class="ts-fg1">plain</span>' in html
+    assert '<span class="ts-fg1 ts-bold">bold</span>' in html

@@ -57,6 +57,7 @@ from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_row
 from ._lines_grouped import (
     Parts,
     line_of,
+    overstrikes_at_once,
     overwrite_run,
     sequence_lines,
     sequence_parts,
@@ -380,19 +381,20 @@ class LinesModel(Controls, Performer):
         x = self.x
         if not n or x + n > MAX_LINE_CELLS or not (text.isascii() or is_simple_run(text)):
             return False
-        code = self._code or "\x00"
-        # The code of each text part (the current one, then the one after
-        # each SGR), cached for the whole sequence: logs repeat the same
-        # colour pattern line after line.
-        sgrs = parts[1::2]
-        part_codes = (self._sgr_runs.get(code + "\x1b".join(sgrs)) if sgrs else (code,)) or (
-            self._sgr_codes(code, sgrs)
-        )
+        part_codes = self._part_codes(self._code or "\x00", parts[1::2])
         self._put(x, text, "".join(map(mul, part_codes, map(len, parts[::2]))))
         self.x = x + n
         self._set_code(part_codes[-1])
         self._last = text[-1]
         return True
+
+    def _part_codes(self, code: str, sgrs: list[str]) -> tuple[str, ...]:
+        """The code of each text part around ``sgrs`` (``code``, then the
+        one after each SGR), cached for the whole sequence: logs repeat the
+        same colour pattern line after line."""
+        if not sgrs:
+            return (code,)
+        return self._sgr_runs.get(code + "\x1b".join(sgrs)) or self._sgr_codes(code, sgrs)
 
     def _sgr_codes(self, code: str, sgrs: list[str]) -> tuple[str, ...]:
         """``code`` and the code after each of ``sgrs`` applied in turn,
@@ -589,8 +591,7 @@ class LinesModel(Controls, Performer):
                 marks[x] = (joined + mark)[:MAX_COMBINING]
 
     def overwrite_run(self, run: str) -> None:
-        if not overwrite_run(self, run):
-            super().overwrite_run(run)
+        overwrite_run(self, run)
 
     def text_lines(self, run: str) -> None:
         text_lines(self, *split_lines(self, run))
@@ -599,9 +600,8 @@ class LinesModel(Controls, Performer):
         sequence_run(self, sequence_parts(run, self.styled))
 
     def lines_with_sequences(self, run: str) -> None:
-        # In a row of known width, a REP repeats only up to the margin; in
-        # insert mode, what is printed after BS goes before what it was over.
-        if self.width is None and not (self.insert and "\x08" in run):
+        # In a row of known width, a REP repeats only up to the margin.
+        if self.width is None and not ("\x08" in run and not overstrikes_at_once(self, run)):
             text_lines(self, *sequence_lines(self, run))
         else:
             super().lines_with_sequences(run)

@@ -37,9 +37,17 @@ from typing import TYPE_CHECKING
 from ._cursor import arg
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import MAX_REPEAT, TAB_WIDTH
-from ._parser import ERASE, OVERSTRUCK, REP, SGR_SPLIT, STYLED_ITEMS, parse_params
+from ._parser import (
+    ERASE,
+    OVERSTRUCK,
+    REP,
+    SGR_SPLIT,
+    STYLED_ITEMS,
+    Performer,
+    parse_params,
+)
 from ._style import DEFAULT, Style
-from ._unicode import is_simple_run, with_markers
+from ._unicode import is_simple_run, marker, with_markers
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
@@ -51,6 +59,7 @@ __all__ = [
     "expand_repeats",
     "expand_tabs",
     "line_of",
+    "overstrikes_at_once",
     "overwrite_run",
     "sequence_lines",
     "sequence_parts",
@@ -159,33 +168,86 @@ def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:
     return (lines, marked) if single_cells(lines, marked) else None
 
 
-def overwrite_run(m: LinesModel, run: str) -> bool:
-    """CRs each followed by text: in an unbounded row, single cells with
-    no insert mode or line drawing, only what stays visible is written,
-    at once: for each column, the last text that reached it. False (having
-    done nothing) when the events must come one by one."""
+def overwrite_run(m: LinesModel, run: str) -> None:
+    """CRs each followed by text (see Performer.overwrite_run): in an
+    unbounded row, single cells with no insert mode or line drawing, only
+    what stays visible is written, at once: for each column, the last text
+    that reached it, in its style. An EL sequence erases what came before
+    it: only the SGR sequences before the CR before the last one count, the
+    text after that CR is printed one by one, then the rest at once."""
+    if m.width is not None or m.insert or m._translate:
+        Performer.overwrite_run(m, run)
+        return
+    if "\x1b" in run:
+        erased = max(run.rfind("\x1b[K"), run.rfind("\x1b[0K"), run.rfind("\x1b[2K"))
+        if erased >= 0:
+            start = run.rfind("\r", 0, erased)
+            end = run.find("\r", erased)
+            end = len(run) if end < 0 else end
+            # What the texts before print is erased, but not the style
+            # their SGR sequences leave.
+            current = m._code
+            if current is not None and (sgrs := SGR_SPLIT.findall(run, 0, start)):
+                m._set_code(m._part_codes(current, sgrs)[-1])
+            Performer.overwrite_run(m, run[start:end])
+            run = run[end:]
+            if not run:
+                return
+        if m._code is None and "\x1b" in run:
+            run = SGR_SPLIT.sub("", run)  # they change nothing unstyled
     texts = run.split("\r")
-    if (
-        m.width is not None
-        or m.insert
-        or m._translate
-        or not (run.isascii() or is_simple_run("".join(texts)))
-    ):
-        return False
+    del texts[0]
+    cells = "".join(texts)
+    styled = "\x1b" in cells
+    if styled:
+        texts, codes, code = _styled_texts(m, texts)
+        cells = "".join(texts)
+    if not (cells.isascii() or is_simple_run(cells)):
+        Performer.overwrite_run(m, run)
+        return
     last = texts[-1]
     covered = len(last)
     visible = [last]
-    for text in reversed(texts):
+    visible_codes = [codes[-1]] if styled else []
+    for index in range(len(texts) - 2, -1, -1):
+        text = texts[index]
         if len(text) > covered:
             visible.append(text[covered:])
+            if styled:
+                visible_codes.append(codes[index][covered:])
             covered = len(text)
     if covered > MAX_LINE_CELLS:  # found here, not by single_cells: one pass
-        return False
-    code = m._code
-    m._put(0, "".join(visible), None if code is None else code * covered)
+        Performer.overwrite_run(m, run)
+        return
+    if styled:
+        m._put(0, "".join(visible), "".join(visible_codes))
+        m._set_code(code)
+    else:
+        current = m._code
+        m._put(0, "".join(visible), None if current is None else current * covered)
     m.x = len(last)
     m._last = last[-1]
-    return True
+
+
+def _styled_texts(m: LinesModel, texts: list[str]) -> tuple[list[str], list[str], str]:
+    """Texts with SGR sequences in them (in a styled model): the cells each
+    prints, their codes, and the code after the last, as print_with_sgr
+    would print them in turn."""
+    code = m._code or "\x00"
+    cells = []
+    codes = []
+    for text in texts:
+        if "\x1b" in text:
+            parts = SGR_SPLIT.split(text)
+            segments = parts[::2]
+            part_codes = m._part_codes(code, parts[1::2])
+            cells.append("".join(segments))
+            codes.append("".join(map(mul, part_codes, map(len, segments))))
+            code = part_codes[-1]
+        else:
+            cells.append(text)
+            codes.append(code * len(text))
+    return cells, codes, code
 
 
 # A REP sequence and the character before it, which it repeats: in the
@@ -272,9 +334,27 @@ def tabs_at_once(m: LinesModel, run: str) -> bool:
     return run.isascii() and "\x1b" not in run and m._screen.tabs is None and not m._translate
 
 
+def overstrikes_at_once(m: LinesModel, run: str) -> bool:
+    """Whether the overstrikes in lines of lines_with_sequences (in an
+    unbounded row) can be replaced by the character printed last: each BS
+    goes back one cell, unless the character before it took the last one
+    (BS then goes back from there, as xterm does); and not in insert mode,
+    where the character after the BS goes before the one it was over. A
+    TAB or REP may reach that cell; otherwise lines short enough cannot,
+    even if each of their code points took the most cells one can (a
+    marker such as ``<U+10FFFF>``)."""
+    return (
+        not m.insert
+        and "\t" not in run
+        and REP.search(run) is None
+        and max(map(len, run.split("\n"))) * len(marker("\U0010ffff")) < MAX_LINE_CELLS
+    )
+
+
 def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
-    """As split_lines, for lines_with_sequences in an unbounded row, not in
-    insert mode: each overstrike becomes the character printed last; in
+    """As split_lines, for lines_with_sequences in an unbounded row (with
+    overstrikes only if overstrikes_at_once): each overstrike becomes the
+    character printed last; in
     each line, every REP becomes what it prints (see expand_repeats; equal
     lines are expanded once and shared), and the run comes without its REP
     sequences (the same code points as the lines). EL sequences stay."""

@@ -64,6 +64,7 @@ __all__ = [
     "MAX_PARAM_VALUE",
     "MAX_STRING_CHARS",
     "OVERSTRUCK",
+    "OVERWRITE_ERASES",
     "REP",
     "SEQUENCE_ITEMS",
     "SGR_SPLIT",
@@ -181,9 +182,18 @@ OVERSTRUCK = re.compile(r"[\x20-\x7e]\x08")
 # text, parameter, final, control, text, ... (a sequence's or a control's
 # groups None).
 LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])|([\t\x08])")
-# Printable text after lone CRs, repeated: a progress bar or spinner redrawn
-# in place ("\r 10%\r 20%"), or text overwriting a line cell by cell.
-_OVERWRITES = re.compile(rf"(?:\r{_PRINTABLE}++)++")
+# Text after lone CRs, repeated: a progress bar or spinner redrawn in place
+# ("\r 10%\r 20%"), or text overwriting a line cell by cell. The text is
+# printable characters (at least one) with SGR sequences among them, as
+# _TEXT; an EL sequence erasing to the end of the line or the whole line may
+# come right after the CR and right after the text ("\r\x1b[2K 10%", git's
+# "\r 10%\x1b[K").
+_ERASE_ANY = r"\x1b\[[02]?K"
+_OVERWRITES = re.compile(
+    rf"(?:\r(?:{_ERASE_ANY})?+(?=(?:{_SGR})*+{_PRINTABLE}){_TEXT.pattern}(?:{_ERASE_ANY})?+)++"
+)
+# The EL sequences of such runs; split() gives text, parameter, text, ...
+OVERWRITE_ERASES = re.compile(r"\x1b\[([02]?)K")
 
 
 def _sequence_item(group: str, text: str = f"{_PRINTABLE}*") -> str:
@@ -321,12 +331,22 @@ class Performer:
             self.execute("\n")
 
     def overwrite_run(self, run: str) -> None:
-        """CRs, each followed by printable text (no C0, DEL, C1 or escape
-        sequence): ``"\\r10%\\r20%"``. By default, the same calls as if they
-        had come one by one."""
-        for text in run.split("\r")[1:]:
+        """CRs, each followed by text: printable characters (at least one)
+        with complete SGR sequences among them, as ``print_with_sgr``, and
+        maybe an EL sequence erasing to the end of the line or the whole
+        line (``ESC [ K``, ``ESC [ 0 K``, ``ESC [ 2 K``) right after the CR
+        and right after the text: ``"\\r10%\\r\\x1b[2K\\x1b[1m20%\\x1b[0m\\x1b[K"``.
+        By default, the same calls as if they had come one by one."""
+        for unit in run.split("\r")[1:]:
             self.execute("\r")
-            self.print(text)
+            if "\x1b" not in unit:
+                self.print(unit)
+                continue
+            parts = OVERWRITE_ERASES.split(unit)
+            self._print_text(parts[0])
+            for index in range(1, len(parts), 2):
+                self.csi_dispatch("", parts[index], "", "K")
+                self._print_text(parts[index + 1])
 
     def sequence_run(self, run: str) -> None:
         """Control sequences and C1 controls, each followed by printable

@@ -43,7 +43,7 @@ from ._lines_grouped import (
     tabs_at_once,
     without_erasures,
 )
-from ._parser import ERASE, Performer, parse_params
+from ._parser import ERASE, OVERWRITE_ERASES, SGR_SPLIT, Performer, parse_params
 
 __all__ = ["StripModel"]
 
@@ -171,7 +171,29 @@ class StripModel(LinesModel):
 
     def overwrite_run(self, run: str) -> None:
         """Each text after a CR on a line of its own, the lines in between
-        made at once when they are single cells."""
+        made at once when they are single cells. EL sequences break the line
+        as CR does, so they change nothing here, but for one at the end."""
+        erased = False
+        if "\x1b" in run:
+            erased = run.endswith(("\x1b[K", "\x1b[0K", "\x1b[2K"))
+            run = OVERWRITE_ERASES.sub("", run)
+            if self._code is None:
+                run = SGR_SPLIT.sub("", run)  # they change nothing unstyled
+            if "\x1b" in run:  # SGR sequences, styled
+                print_with_sgr = self.print_with_sgr
+                for text in run.split("\r")[1:]:
+                    self._last = ""
+                    self._break = True
+                    print_with_sgr(text)
+                run = ""
+        if run:
+            self._overwrites(run)
+        if erased:
+            self._last = ""
+            self._break = True
+
+    def _overwrites(self, run: str) -> None:
+        """CRs each followed by printable text (see overwrite_run)."""
         texts = run.split("\r")[1:]
         if self._translate or not single_cells(texts, run):
             Performer.overwrite_run(self, run)
