@@ -223,6 +223,43 @@ def columns_log(size: int, seed: int = SEED) -> bytes:
     return _until(size, line)
 
 
+def progress_log(size: int, seed: int = SEED) -> bytes:
+    """Progress lines redrawn after CR with colour and EL, as cargo
+    (``CR EL`` before the text), pip's rich bars (``CR ESC [ 2 K``) and git
+    (EL after the text) draw them, each bar ending in a line of its own."""
+    rng = random.Random(seed)
+    crates = ["serde", "tokio", "regex", "syn", "quote", "libc", "memchr", "rand"]
+
+    def cargo() -> str:
+        total = rng.randrange(20, 80)
+        bar = "".join(
+            f"\r{CSI}K{CSI}1m{CSI}96m    Building{CSI}0m [{'=' * (i * 30 // total):<30}] "
+            f"{i}/{total}: {rng.choice(crates)}"
+            for i in range(total)
+        )
+        return bar + f"\r{CSI}K{CSI}1m{CSI}92m    Finished{CSI}0m release in 4.2s\n"
+
+    def pip() -> str:
+        steps = rng.randrange(10, 40)
+        bar = "".join(
+            f"\r{CSI}2K   {CSI}38;5;197m{'━' * (i * 40 // steps)}{CSI}0m "
+            f"{CSI}32m{i * 18.3 / steps:.1f}/18.3 MB{CSI}0m {CSI}31m42.0 MB/s{CSI}0m"
+            for i in range(steps)
+        )
+        return bar + "\r\n"
+
+    def git() -> str:
+        total = rng.randrange(500, 3000)
+        counts = [*sorted(rng.sample(range(1, total), 40)), total]
+        bar = "".join(
+            f"\rremote: Counting objects: {n * 100 // total:3d}% ({n}/{total}){CSI}K"
+            for n in counts
+        )
+        return bar + ", done.\n"
+
+    return _until(size, lambda: rng.choice([cargo, pip, git])())
+
+
 def man_page(size: int, seed: int = SEED) -> bytes:
     """A manual page as ``man`` prints it to a terminal without a pager
     (grotty's overstrike): bold as ``N\\bN``, underlined as ``_\\bx``."""
@@ -414,6 +451,7 @@ NORMAL: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
     "grep-colour": ("grep --color: SGR and EL around every match", 1_000_000, grep_log),
     "tab-columns": ("tab-separated columns", 1_000_000, columns_log),
     "man-page": ("man output with overstrike (BS) bold and underline", 1_000_000, man_page),
+    "progress-bars": ("cargo, pip and git progress: CR, EL and colour", 1_000_000, progress_log),
 }
 HOSTILE_SIZE = 800_000
 HOSTILE = {

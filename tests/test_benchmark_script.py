@@ -40,6 +40,7 @@ INPUTS = [
     "grep-colour",
     "tab-columns",
     "man-page",
+    "progress-bars",
     "osc-unterminated",
     "dcs-unterminated",
     "csi-100k-params",
