@@ -225,8 +225,9 @@ def columns_log(size: int, seed: int = SEED) -> bytes:
 
 def progress_log(size: int, seed: int = SEED) -> bytes:
     """Progress lines redrawn after CR with colour and EL, as cargo
-    (``CR EL`` before the text), pip's rich bars (``CR ESC [ 2 K``) and git
-    (EL after the text) draw them, each bar ending in a line of its own."""
+    (``CR EL`` before the text), pip's rich bars (``CR ESC [ 2 K``), git
+    (EL after the text) and Node spinners (``ESC [ 1 G ESC [ 0 K``) draw
+    them, each ending in a line of its own."""
     rng = random.Random(seed)
     crates = ["serde", "tokio", "regex", "syn", "quote", "libc", "memchr", "rand"]
 
@@ -257,7 +258,16 @@ def progress_log(size: int, seed: int = SEED) -> bytes:
         )
         return bar + ", done.\n"
 
-    return _until(size, lambda: rng.choice([cargo, pip, git])())
+    def spinner() -> str:
+        frames = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+        steps = rng.randrange(20, 60)
+        spin = "".join(
+            f"{CSI}1G{CSI}0K{CSI}36m{frames[i % 10]}{CSI}39m Installing dependencies ({i}/{steps})"
+            for i in range(steps)
+        )
+        return spin + f"{CSI}1G{CSI}0K{CSI}32m✔{CSI}39m Installed {steps} packages\n"
+
+    return _until(size, lambda: rng.choice([cargo, pip, git, spinner])())
 
 
 def man_page(size: int, seed: int = SEED) -> bytes:
@@ -451,7 +461,7 @@ NORMAL: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
     "grep-colour": ("grep --color: SGR and EL around every match", 1_000_000, grep_log),
     "tab-columns": ("tab-separated columns", 1_000_000, columns_log),
     "man-page": ("man output with overstrike (BS) bold and underline", 1_000_000, man_page),
-    "progress-bars": ("cargo, pip and git progress: CR, EL and colour", 1_000_000, progress_log),
+    "progress-bars": ("cargo, pip, git, Node progress: CR, EL, colour", 1_000_000, progress_log),
 }
 HOSTILE_SIZE = 800_000
 HOSTILE = {

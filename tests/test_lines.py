@@ -441,6 +441,8 @@ def test_sgr_in_runs_of_sequences_styles_the_text_after_it() -> None:
         (f"abcdef\rxy{CSI}K\rzzz\r1", "1zz"),
         ("abcdef\r100K\r99", "990Kef"),  # text that ends in K
         (f"abcdef\r{CSI}31mxy{CSI}0m\r{CSI}1mz", "zycdef"),
+        # CHA to the first column stands for CR (Node's spinners).
+        (f"x{CSI}1G{CSI}0K\u2819 1/3{CSI}1G{CSI}0K\u2819 2/3{CSI}G3", "3 2/3"),
     ],
 )
 def test_text_after_crs_with_el_and_sgr(data: str, expected: str) -> None:

@@ -282,6 +282,7 @@ def test_text_after_lone_crs_is_one_overwrite_run() -> None:
         "\r 10%\x1b[K\r 20%\x1b[K",  # git: EL after the text
         "\r10%\x1b[0K\r\x1b[2K20%\x1b[2K\r\x1b[0K30%",
         "\r\x1b[m100K\x1b[m",
+        "\x1b[1G\x1b[0K\u2819 1\x1b[1G\x1b[0K\u2819 2\r3\x1b[G4",  # CHA for CR
     ],
 )
 def test_text_after_lone_crs_with_el_and_sgr_is_one_overwrite_run(run: str) -> None:
@@ -297,6 +298,7 @@ def test_text_after_lone_crs_with_el_and_sgr_is_one_overwrite_run(run: str) -> N
         ("\r1\x1b[1K\r2", "\r1"),  # EL erasing to the start
         ("\r1\x1b[A\r2", "\r1"),  # another sequence
         ("\x1b[2K\r1\r2", "\r1\r2"),  # before the first CR: on its own
+        ("\r1\x1b[2G2\r3", "\r1"),  # CHA to another column
     ],
 )
 def test_other_sequences_end_an_overwrite_run(text: str, run: str) -> None:
@@ -317,6 +319,14 @@ def test_overwrite_run_defaults_to_the_events_one_by_one() -> None:
         ("execute", "\r"),
         ("print", "20%"),
         ("csi", "", "0", "", "K"),
+    ]
+    assert parse("x\x1b[G1\x1b[1G\x1b[2K2\n")[:6] == [
+        ("print", "x"),
+        ("csi", "", "", "", "G"),
+        ("print", "1"),
+        ("csi", "", "1", "", "G"),
+        ("csi", "", "2", "", "K"),
+        ("print", "2"),
     ]
     assert parse("x\r10%\r20%\rdone\n") == [
         ("print", "x"),

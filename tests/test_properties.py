@@ -169,6 +169,8 @@ GROUPED_PIECES = [
     b"\x1b[1K",
     b"\r\x1b[1m50%\x1b[0m",
     b"100K",
+    b"\x1b[1G\x1b[0K",  # Node's spinners
+    b"\x1b[G",
 ]
 grouped_bytes = st.lists(st.sampled_from(GROUPED_PIECES), max_size=40).map(b"".join)
 grouped_options = st.sampled_from(

@@ -100,6 +100,7 @@ def test_lines_with_empty_sgr_after_lines_without_sgr() -> None:
         (f"\r 10%{CSI}K\r 100%{CSI}K, done.\n", " 10%\n 100%\n, done.\n"),  # git
         (f"\r 10%{CSI}K\r 100%{CSI}Kdone", " 10%\n 100%\ndone"),  # an EL at the end breaks
         (f"\r 10%\r 100K{CSI}m, done", " 10%\n 100K, done"),  # text ending in K does not
+        (f"x{CSI}1G{CSI}0K\u2819 1{CSI}1G{CSI}0K\u2819 2{CSI}G3", "x\n\u2819 1\n\u2819 2\n3"),
     ],
 )
 def test_text_after_crs_with_el_and_sgr(data: str, expected: str) -> None:

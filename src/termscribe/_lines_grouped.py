@@ -179,6 +179,8 @@ def overwrite_run(m: LinesModel, run: str) -> None:
         Performer.overwrite_run(m, run)
         return
     if "\x1b" in run:
+        if "G" in run:  # CHA to the first column does here what CR does
+            run = run.replace("\x1b[1G", "\r").replace("\x1b[G", "\r")
         erased = max(run.rfind("\x1b[K"), run.rfind("\x1b[0K"), run.rfind("\x1b[2K"))
         if erased >= 0:
             start = run.rfind("\r", 0, erased)

@@ -65,6 +65,7 @@ __all__ = [
     "MAX_STRING_CHARS",
     "OVERSTRUCK",
     "OVERWRITE_ERASES",
+    "OVERWRITE_STARTS",
     "REP",
     "SEQUENCE_ITEMS",
     "SGR_SPLIT",
@@ -187,11 +188,17 @@ LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])|([\t\x08])")
 # printable characters (at least one) with SGR sequences among them, as
 # _TEXT; an EL sequence erasing to the end of the line or the whole line may
 # come right after the CR and right after the text ("\r\x1b[2K 10%", git's
-# "\r 10%\x1b[K").
+# "\r 10%\x1b[K"). CHA to the first column may stand for the CR (Node's
+# readline.cursorTo(0), which spinners use: "\x1b[1G\x1b[0K⠙ 10%").
 _ERASE_ANY = r"\x1b\[[02]?K"
+_TO_FIRST_COLUMN = r"\x1b\[1?G"
 _OVERWRITES = re.compile(
-    rf"(?:\r(?:{_ERASE_ANY})?+(?=(?:{_SGR})*+{_PRINTABLE}){_TEXT.pattern}(?:{_ERASE_ANY})?+)++"
+    rf"(?:(?:\r|{_TO_FIRST_COLUMN})(?:{_ERASE_ANY})?+(?=(?:{_SGR})*+{_PRINTABLE})"
+    rf"{_TEXT.pattern}(?:{_ERASE_ANY})?+)++"
 )
+_OVERWRITE_CHA = ("\x1b[G", "\x1b[1G")
+# What starts each text of such runs; split() gives "", start, text, ...
+OVERWRITE_STARTS = re.compile(rf"(\r|{_TO_FIRST_COLUMN})")
 # The EL sequences of such runs; split() gives text, parameter, text, ...
 OVERWRITE_ERASES = re.compile(r"\x1b\[([02]?)K")
 
@@ -331,14 +338,19 @@ class Performer:
             self.execute("\n")
 
     def overwrite_run(self, run: str) -> None:
-        """CRs, each followed by text: printable characters (at least one)
-        with complete SGR sequences among them, as ``print_with_sgr``, and
-        maybe an EL sequence erasing to the end of the line or the whole
-        line (``ESC [ K``, ``ESC [ 0 K``, ``ESC [ 2 K``) right after the CR
-        and right after the text: ``"\\r10%\\r\\x1b[2K\\x1b[1m20%\\x1b[0m\\x1b[K"``.
+        """CRs (or CHA to the first column: ``ESC [ G``, ``ESC [ 1 G``),
+        each followed by text: printable characters (at least one) with
+        complete SGR sequences among them, as ``print_with_sgr``, and maybe
+        an EL sequence erasing to the end of the line or the whole line
+        (``ESC [ K``, ``ESC [ 0 K``, ``ESC [ 2 K``) right after the CR and
+        right after the text: ``"\\r10%\\r\\x1b[2K\\x1b[1m20%\\x1b[0m\\x1b[K"``.
         By default, the same calls as if they had come one by one."""
-        for unit in run.split("\r")[1:]:
-            self.execute("\r")
+        units = OVERWRITE_STARTS.split(run)
+        for start, unit in zip(units[1::2], units[2::2], strict=True):
+            if start == "\r":
+                self.execute("\r")
+            else:
+                self.csi_dispatch("", start[2:-1], "", "G")
             if "\x1b" not in unit:
                 self.print(unit)
                 continue
@@ -476,6 +488,14 @@ class Parser:
                     continue
             after_text = False
             c = text[i]
+            if (
+                c == "\x1b"
+                and text.startswith(_OVERWRITE_CHA, i)
+                and (m := overwrites_match(text, i)) is not None
+            ):
+                perform.overwrite_run(m.group())
+                i = m.end()
+                continue
             if items >= _GROUP_AFTER and (c == "\x1b" or "\x80" <= c <= "\x9f"):
                 items = 0
                 m = sequence_match(text, i)

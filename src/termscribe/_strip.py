@@ -175,6 +175,8 @@ class StripModel(LinesModel):
         as CR does, so they change nothing here, but for one at the end."""
         erased = False
         if "\x1b" in run:
+            if "G" in run:  # CHA to the first column breaks the line as CR does
+                run = run.replace("\x1b[1G", "\r").replace("\x1b[G", "\r")
             erased = run.endswith(("\x1b[K", "\x1b[0K", "\x1b[2K"))
             run = OVERWRITE_ERASES.sub("", run)
             if self._code is None:
