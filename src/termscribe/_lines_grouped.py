@@ -198,26 +198,31 @@ def overwrite_run(m: LinesModel, run: str) -> None:
         if m._code is None and "\x1b" in run:
             run = SGR_SPLIT.sub("", run)  # they change nothing unstyled
     texts = run.split("\r")
-    del texts[0]
-    cells = "".join(texts)
-    styled = "\x1b" in cells
+    styled = "\x1b" in run
     if styled:
         texts, codes, code = _styled_texts(m, texts)
         cells = "".join(texts)
-    if not (cells.isascii() or is_simple_run(cells)):
+        simple = cells.isascii() or is_simple_run(cells)
+    else:
+        simple = run.isascii() or is_simple_run("".join(texts))
+    if not simple:
         Performer.overwrite_run(m, run)
         return
     last = texts[-1]
     covered = len(last)
     visible = [last]
-    visible_codes = [codes[-1]] if styled else []
-    for index in range(len(texts) - 2, -1, -1):
-        text = texts[index]
-        if len(text) > covered:
-            visible.append(text[covered:])
-            if styled:
-                visible_codes.append(codes[index][covered:])
-            covered = len(text)
+    if styled:
+        visible_codes = [codes[-1]]
+        for text, text_codes in zip(reversed(texts), reversed(codes), strict=True):
+            if len(text) > covered:
+                visible.append(text[covered:])
+                visible_codes.append(text_codes[covered:])
+                covered = len(text)
+    else:
+        for text in reversed(texts):
+            if len(text) > covered:
+                visible.append(text[covered:])
+                covered = len(text)
     if covered > MAX_LINE_CELLS:  # found here, not by single_cells: one pass
         Performer.overwrite_run(m, run)
         return
@@ -521,15 +526,14 @@ def _parts(m: LinesModel, lines: list[str]) -> list[Parts]:
     """Each line's texts between SGR sequences and the code of each, and
     the model left in the style the lines end with."""
     code = m._code or "\x00"
-    sgr_runs = m._sgr_runs
+    part_codes = m._part_codes
     out: list[Parts] = []
     for line in lines:
         parts = SGR_SPLIT.split(line)
         if len(parts) == 1:
             out.append((parts, (code,)))
             continue
-        sgrs = parts[1::2]
-        codes = sgr_runs.get(code + "\x1b".join(sgrs)) or m._sgr_codes(code, sgrs)
+        codes = part_codes(code, parts[1::2])
         out.append((parts[::2], codes))
         code = codes[-1]
     m._set_code(code)

@@ -196,7 +196,19 @@ _OVERWRITES = re.compile(
     rf"(?:(?:\r|{_TO_FIRST_COLUMN})(?:{_ERASE_ANY})?+(?=(?:{_SGR})*+{_PRINTABLE})"
     rf"{_TEXT.pattern}(?:{_ERASE_ANY})?+)++"
 )
+# The usual case, plain text after CRs, is tried first: it is quicker.
+_PLAIN_OVERWRITES = re.compile(rf"(?:\r{_PRINTABLE}++)++")
 _OVERWRITE_CHA = ("\x1b[G", "\x1b[1G")
+
+
+def _overwrites_at(text: str, i: int) -> re.Match[str] | None:
+    """The overwrite run at the CR at ``i``, if any."""
+    m = _PLAIN_OVERWRITES.match(text, i)
+    if m is not None and not text.startswith("\x1b", m.end()):
+        return m
+    return _OVERWRITES.match(text, i)
+
+
 # What starts each text of such runs; split() gives "", start, text, ...
 OVERWRITE_STARTS = re.compile(rf"(\r|{_TO_FIRST_COLUMN})")
 # The EL sequences of such runs; split() gives text, parameter, text, ...
@@ -527,7 +539,7 @@ class Parser:
                 end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
                 if end - i > 1:
                     perform.execute_run(text[i:end])
-                elif c == "\r" and (m := overwrites_match(text, i)) is not None:
+                elif c == "\r" and (m := _overwrites_at(text, i)) is not None:
                     end = m.end()
                     perform.overwrite_run(text[i:end])
                 else:
