@@ -230,44 +230,43 @@ def progress_log(size: int, seed: int = SEED) -> bytes:
     them, each ending in a line of its own."""
     rng = random.Random(seed)
     crates = ["serde", "tokio", "regex", "syn", "quote", "libc", "memchr", "rand"]
+    spinner = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+    # Each kind: the frame for step i of n, and what ends the bar.
+    kinds: list[tuple[Callable[[int, int], str], Callable[[int], str]]] = [
+        (
+            lambda i, n: (
+                f"\r{CSI}K{CSI}1m{CSI}96m    Building{CSI}0m "
+                f"[{'=' * (i * 30 // n):<30}] {i}/{n}: {rng.choice(crates)}"
+            ),
+            lambda n: f"\r{CSI}K{CSI}1m{CSI}92m    Finished{CSI}0m release in 4.2s\n",
+        ),
+        (
+            lambda i, n: (
+                f"\r{CSI}2K   {CSI}38;5;197m{'━' * (i * 40 // n)}{CSI}0m "
+                f"{CSI}32m{i * 18.3 / n:.1f}/18.3 MB{CSI}0m {CSI}31m42.0 MB/s{CSI}0m"
+            ),
+            lambda n: "\r\n",
+        ),
+        (
+            lambda i, n: (
+                f"\rremote: Counting objects: {i * 100 // n:3d}% ({i * 57}/{n * 57}){CSI}K"
+            ),
+            lambda n: ", done.\n",
+        ),
+        (
+            lambda i, n: (
+                f"{CSI}1G{CSI}0K{CSI}36m{spinner[i % 10]}{CSI}39m Installing dependencies ({i}/{n})"
+            ),
+            lambda n: f"{CSI}1G{CSI}0K{CSI}32m✔{CSI}39m Installed {n} packages\n",
+        ),
+    ]
 
-    def cargo() -> str:
-        total = rng.randrange(20, 80)
-        bar = "".join(
-            f"\r{CSI}K{CSI}1m{CSI}96m    Building{CSI}0m [{'=' * (i * 30 // total):<30}] "
-            f"{i}/{total}: {rng.choice(crates)}"
-            for i in range(total)
-        )
-        return bar + f"\r{CSI}K{CSI}1m{CSI}92m    Finished{CSI}0m release in 4.2s\n"
-
-    def pip() -> str:
-        steps = rng.randrange(10, 40)
-        bar = "".join(
-            f"\r{CSI}2K   {CSI}38;5;197m{'━' * (i * 40 // steps)}{CSI}0m "
-            f"{CSI}32m{i * 18.3 / steps:.1f}/18.3 MB{CSI}0m {CSI}31m42.0 MB/s{CSI}0m"
-            for i in range(steps)
-        )
-        return bar + "\r\n"
-
-    def git() -> str:
-        total = rng.randrange(500, 3000)
-        counts = [*sorted(rng.sample(range(1, total), 40)), total]
-        bar = "".join(
-            f"\rremote: Counting objects: {n * 100 // total:3d}% ({n}/{total}){CSI}K"
-            for n in counts
-        )
-        return bar + ", done.\n"
-
-    def spinner() -> str:
-        frames = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+    def bar() -> str:
+        frame, end = rng.choice(kinds)
         steps = rng.randrange(20, 60)
-        spin = "".join(
-            f"{CSI}1G{CSI}0K{CSI}36m{frames[i % 10]}{CSI}39m Installing dependencies ({i}/{steps})"
-            for i in range(steps)
-        )
-        return spin + f"{CSI}1G{CSI}0K{CSI}32m✔{CSI}39m Installed {steps} packages\n"
+        return "".join(frame(i, steps) for i in range(steps)) + end(steps)
 
-    return _until(size, lambda: rng.choice([cargo, pip, git, spinner])())
+    return _until(size, bar)
 
 
 def man_page(size: int, seed: int = SEED) -> bytes:
