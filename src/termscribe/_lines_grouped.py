@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Parts",
     "cells_of",
+    "crs_for_chas",
     "erases",
     "expand_repeats",
     "expand_tabs",
@@ -179,8 +180,7 @@ def overwrite_run(m: LinesModel, run: str) -> None:
         Performer.overwrite_run(m, run)
         return
     if "\x1b" in run:
-        if "G" in run:  # CHA to the first column does here what CR does
-            run = run.replace("\x1b[1G", "\r").replace("\x1b[G", "\r")
+        run = crs_for_chas(run)
         erased = max(run.rfind("\x1b[K"), run.rfind("\x1b[0K"), run.rfind("\x1b[2K"))
         if erased >= 0:
             start = run.rfind("\r", 0, erased)
@@ -234,6 +234,14 @@ def overwrite_run(m: LinesModel, run: str) -> None:
         m._put(0, "".join(visible), None if current is None else current * covered)
     m.x = len(last)
     m._last = last[-1]
+
+
+def crs_for_chas(run: str) -> str:
+    """An overwrite_run with CRs for its CHA sequences to the first column:
+    in the lines and strip models they do the same."""
+    if "G" in run:
+        run = run.replace("\x1b[1G", "\r").replace("\x1b[G", "\r")
+    return run
 
 
 def _styled_texts(m: LinesModel, texts: list[str]) -> tuple[list[str], list[str], str]:
@@ -361,10 +369,10 @@ def overstrikes_at_once(m: LinesModel, run: str) -> bool:
 def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
     """As split_lines, for lines_with_sequences in an unbounded row (with
     overstrikes only if overstrikes_at_once): each overstrike becomes the
-    character printed last; in
-    each line, every REP becomes what it prints (see expand_repeats; equal
-    lines are expanded once and shared), and the run comes without its REP
-    sequences (the same code points as the lines). EL sequences stay."""
+    character printed last; in each line, every REP becomes what it prints
+    (see expand_repeats; equal lines are expanded once and shared), and the
+    run comes without its REP sequences (the same code points as the
+    lines). EL sequences stay."""
     if "\x08" in run:
         run = OVERSTRUCK.sub("", run)
     lines, run = split_lines(m, run)

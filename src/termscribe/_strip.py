@@ -31,6 +31,7 @@ from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
 from ._lines_grouped import (
     cells_of,
+    crs_for_chas,
     erases,
     expand_tabs,
     sequence_lines,
@@ -175,24 +176,27 @@ class StripModel(LinesModel):
         as CR does, so they change nothing here, but for one at the end."""
         erased = False
         if "\x1b" in run:
-            if "G" in run:  # CHA to the first column breaks the line as CR does
-                run = run.replace("\x1b[1G", "\r").replace("\x1b[G", "\r")
+            run = crs_for_chas(run)
             erased = run.endswith(("\x1b[K", "\x1b[0K", "\x1b[2K"))
             run = OVERWRITE_ERASES.sub("", run)
             if self._code is None:
                 run = SGR_SPLIT.sub("", run)  # they change nothing unstyled
             if "\x1b" in run:  # SGR sequences, styled
-                print_with_sgr = self.print_with_sgr
-                for text in run.split("\r")[1:]:
-                    self._last = ""
-                    self._break = True
-                    print_with_sgr(text)
+                self._texts_after_breaks(run.split("\r")[1:])
                 run = ""
         if run:
             self._overwrites(run)
         if erased:
             self._last = ""
             self._break = True
+
+    def _texts_after_breaks(self, texts: list[str]) -> None:
+        """Each text (with SGR sequences in it) after a break of the line."""
+        print_with_sgr = self.print_with_sgr
+        for text in texts:
+            self._last = ""
+            self._break = True
+            print_with_sgr(text)
 
     def _overwrites(self, run: str) -> None:
         """CRs each followed by printable text (see overwrite_run)."""
@@ -229,11 +233,7 @@ class StripModel(LinesModel):
         texts = [text for text in parts[6::7] if text]
         joined = "\r".join(texts)
         if "\x1b" in joined:  # SGR sequences in the texts
-            print_with_sgr = self.print_with_sgr
-            for text in texts:
-                self._last = ""
-                self._break = True
-                print_with_sgr(text)
+            self._texts_after_breaks(texts)
         elif texts:
             self.overwrite_run("\r" + joined)
         if not parts[-2]:  # the text of the last item (split() ends with "")
