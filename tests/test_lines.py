@@ -461,3 +461,20 @@ def test_styles_of_text_after_crs_with_el_and_sgr() -> None:
     assert '\nq<span class="ts-fg2">y</span><span class="ts-bold">cdef</span></pre>' in shown
     # The style the texts leave stays.
     assert '<span class="ts-bold">c</span>' in html(f"\r{CSI}1ma\rb\nc")
+
+
+def test_whole_lines_with_wide_characters_at_once() -> None:
+    # After a line end, lines of single and wide characters are done as
+    # whole lines; the rows left in the window hold each wide character's
+    # two cells, as printing them one by one would.
+    data = "x\n" + "编译成功 ok\n" * 30 + f"{CSI}3A{CSI}3Cz{CSI}5D{CSI}1m{CSI}31m错{CSI}0m\n"
+    shown = lines(data)
+    # z over the second half of 译 blanks it; 错 then takes 编's two cells.
+    assert shown == "x\n" + "编译成功 ok\n" * 27 + "错 z成功 ok\n" + "编译成功 ok\n编译成功 ok"
+    html = assert_chunking_invariant(data.encode(), Transcript.html)
+    assert '<span class="ts-fg1 ts-bold">错</span>' in html
+    # Lines after them (BEL ends the batch) scroll those rows off.
+    after = "x\n" + "编译 ok\n" * 30 + "\x07" + "y\n" * 30
+    assert lines(after) == "x\n" + "编译 ok\n" * 30 + "y\n" * 30
+    styled = "x\n" + f"{CSI}32m中{CSI}0mb\n" * 30 + f"{CSI}2A{CSI}2C{CSI}K\n"
+    assert lines(styled, rows=5) == "x\n" + "中b\n" * 28 + "中\n" + "中b"

@@ -25,8 +25,10 @@ from termscribe._unicode import (
     char_class,
     char_info,
     class_runs,
+    is_cell_run,
     is_simple_run,
     marker,
+    wide_cells,
     with_markers,
 )
 
@@ -191,6 +193,19 @@ def test_a_simple_run_is_exactly_one_stored_cell_per_code_point(data: str) -> No
     )
     assert is_simple_run(data) == expected
     assert is_simple_run(data) == expected  # and stays so once its characters are known
+
+
+@given(st.text(st.sampled_from("ab ~é\n\x1b[m漢字가ｆ🚀\U00020000\u0301\u200d\ufe0f\u202e\ufdd0")))
+def test_a_cell_run_is_single_and_wide_characters_each_stored_as_its_cells(data: str) -> None:
+    cells = [(ch, char_info(ch)) for ch in data if not ch.isascii()]
+    expected = all(
+        width in (1, 2) and treatment == NORMAL and stored == ch
+        for ch, (width, treatment, stored) in cells
+    )
+    assert is_cell_run(data) == expected
+    if expected:
+        wide = {ch for ch, (width, _, _) in cells if width == 2}
+        assert wide_cells(data) == "".join(ch + WIDE_TAIL if ch in wide else ch for ch in data)
 
 
 @given(_MIXED)

@@ -21,9 +21,10 @@ where no grouped event can form), only faster.
   last character printed), so that the text around them is printed at
   once, with the SGR sequences in it (dropped first in an unstyled model).
 * Whole lines: each is printed and ended without the parser's dispatch.
-  Once the cursor is on the bottom row, lines of single cells scroll off
-  as they are: the lines committed are made from their text (and SGR), and
-  rows are made only for the lines still in the window.
+  Once the cursor is on the bottom row, lines of single cells (or of
+  single and wide characters) scroll off as they are: the lines committed
+  are made from their text (and SGR), and rows are made only for the lines
+  still in the window.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from ._parser import (
     parse_params,
 )
 from ._style import DEFAULT, Style
-from ._unicode import is_simple_run, marker, with_markers
+from ._unicode import is_cell_run, is_simple_run, marker, wide_cells, with_markers
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
@@ -444,7 +445,8 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
     window: the first ends the cursor row, the others scroll the window
     up, and only the rows still in the window are made; the lines
     scrolled off are committed as they are. False (having done nothing)
-    unless every line is single cells that fit in a row."""
+    unless every line is single cells, or single and wide characters, that
+    fit in a row."""
     fresh = not (m._rows[m.y].text or m._rows[m.y].omitted)
     if erases(run):
         # EL at the end of what was printed on a fresh row erases nothing.
@@ -459,11 +461,15 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
             return False
         lines, run = expand_tabs(lines)
     cells = cells_of(lines, run)
-    if cells is None:
+    wide = cells is None
+    if cells is not None:
+        lines, run = cells
+    # Else wide characters: rows hold each with WIDE_TAIL after it, lines
+    # are committed as printed; they fit in a row if twice as long would.
+    elif run.isascii() or not is_cell_run(run) or max(map(len, lines)) * 2 > MAX_LINE_CELLS:
         return False
-    lines, run = cells
     first = lines[0]
-    if m.x + len(first) > MAX_LINE_CELLS:
+    if m.x + len(first) * (2 if wide else 1) > MAX_LINE_CELLS:
         return False
     _text_line(m, first)
     rest = lines[1:]
@@ -477,6 +483,8 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
         below = old[index + 1] if index + 1 < len(old) else None
         m._commit(old[index], below is not None and below.continued)
     kept = rest[count - scrolled :]
+    if wide:
+        kept = [wide_cells(text) for text in kept]
     parts: list[Parts]
     if "\x1b" in run and "\x1b" in "".join(rest):  # SGR (none left unstyled)
         m._extend_committed(m._kept(styled_lines(m, rest[: count - scrolled])))
@@ -493,11 +501,11 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
         made.append(row)
     # What each new row is committed as while it stays unchanged (see
     # LinesModel._commit): its parts and their codes, made into a line then
-    # (not blank cells: Line.from_row shows them).
+    # (not blank cells or wide characters: Line.from_row shows them).
     m._made = {
         id(row): (row, row.text, row.styles, part)
         for row, part in zip(made, parts, strict=True)
-        if not tabs
+        if not (tabs or wide)
     }
     rows[:] = [*old[scrolled:], *made, Row()]
     return True

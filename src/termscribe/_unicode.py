@@ -61,9 +61,11 @@ __all__ = [
     "char_info",
     "class_runs",
     "dropped_cells",
+    "is_cell_run",
     "is_join_base",
     "is_simple_run",
     "marker",
+    "wide_cells",
     "with_markers",
 ]
 
@@ -239,6 +241,13 @@ def _learn(text: str) -> None:
         CELL_TABLE[ord(ch)] = marker(ch)
 
 
+def wide_cells(text: str) -> str:
+    """The cells of ``text``, whose code points are all SINGLE or WIDE (see
+    is_cell_run): each wide character followed by WIDE_TAIL."""
+    _learn(text)
+    return text.translate(CELL_TABLE)
+
+
 def dropped_cells(text: str) -> int:
     """How many cells the code points of ``text`` that need no context
     would take, a wide character counted once (as a row counts the cells it
@@ -281,6 +290,20 @@ _TABLE = _class_table()
 
 def _ranges_class(*ranges: tuple[int, int]) -> str:
     return "[" + "".join(f"\\U{first:08x}-\\U{last:08x}" for first, last in ranges) + "]"
+
+
+# Runs of code points that are one cell or wide (SINGLE, WIDE; C0 controls
+# too), as the ranges of the class table: a few hundred, which the regex
+# engine tests with a bitmap in the BMP.
+_CELL_RUN = re.compile(
+    _ranges_class(*((m.start(), m.end() - 1) for m in re.finditer("[01]+", _TABLE))) + "*+"
+)
+
+
+def is_cell_run(text: str) -> bool:
+    """Whether every code point of ``text`` is SINGLE or WIDE (C0 controls
+    count as SINGLE here): its cells are then wide_cells(text)."""
+    return _CELL_RUN.fullmatch(text) is not None
 
 
 # The BMP code points stored as something else whatever surrounds them
