@@ -473,6 +473,8 @@ def test_whole_lines_with_wide_characters_at_once() -> None:
     assert shown == "x\n" + "编译成功 ok\n" * 27 + "错 z成功 ok\n" + "编译成功 ok\n编译成功 ok"
     html = assert_chunking_invariant(data.encode(), Transcript.html)
     assert '<span class="ts-fg1 ts-bold">错</span>' in html
+    # Other code points take the per-line path: a bidi control is marked.
+    assert lines("x\n" + "中\u202e文\n" * 30, rows=3) == "x\n" + "中<U+202E>文\n" * 30
     # Lines after them (BEL ends the batch) scroll those rows off.
     after = "x\n" + "编译 ok\n" * 30 + "\x07" + "y\n" * 30
     assert lines(after) == "x\n" + "编译 ok\n" * 30 + "y\n" * 30

@@ -112,3 +112,15 @@ def test_styles_of_text_after_crs_in_strip() -> None:
     html = render_html(f"\r{CSI}31mred\r{CSI}2Kplain\r{CSI}1mbold".encode(), mode="strip")
     assert '<span class="ts-fg1">red</span>\n<span class="ts-fg1">plain</span>' in html
     assert '<span class="ts-fg1 ts-bold">bold</span>' in html
+
+
+def test_whole_lines_of_wide_characters_at_once() -> None:
+    # After a line end, lines of single and wide characters are committed
+    # as whole lines, as printing them one by one would.
+    assert strip("x\n" + f"编译 {CSI}32mok{CSI}0m ✅\n" * 30) == "x\n" + "编译 ok ✅\n" * 30
+    # Other code points take the per-line path: a bidi control is marked.
+    assert strip("x\n" + "中\u202e文\n" * 30) == "x\n" + "中<U+202E>文\n" * 30
+    # A line wider than a row keeps what fits, and says what it dropped.
+    long = "中" * 32768 + "a\n"
+    omitted = "中" * 32768 + " [termscribe: 1 characters omitted]\n"
+    assert strip("x\n" + long * 2) == "x\n" + omitted * 2

@@ -45,6 +45,7 @@ from ._lines_grouped import (
     without_erasures,
 )
 from ._parser import ERASE, OVERWRITE_ERASES, SGR_SPLIT, Performer, parse_params
+from ._unicode import is_cell_run
 
 __all__ = ["StripModel"]
 
@@ -147,15 +148,22 @@ class StripModel(LinesModel):
         self._whole_lines(lines, text)
 
     def _whole_lines(self, lines: list[str], run: str) -> None:
-        """Each line ends the current one; lines of single cells are
-        committed at once (``run``: see split_lines)."""
+        """Each line ends the current one; lines of single cells, or of
+        single and wide characters that would fit in a row, are committed
+        at once (``run``: see split_lines)."""
         cells = None if self._translate else cells_of(lines, run)
-        if cells is None:
+        if cells is not None:
+            lines, run = cells
+        elif (
+            self._translate
+            or run.isascii()
+            or not is_cell_run(run)
+            or max(map(len, lines)) * 2 > MAX_LINE_CELLS
+        ):
             for line in lines:
                 self._print_text(line)
                 self.execute("\n")
             return
-        lines, run = cells
         sgr = "\x1b" in run
         first = lines[0]
         if sgr:
