@@ -295,6 +295,25 @@ def man_page(size: int, seed: int = SEED) -> bytes:
     return _until(size, line)
 
 
+def cjk_log(size: int, seed: int = SEED) -> bytes:
+    """Build and test output in Chinese, Japanese and Korean, with some
+    colour and emoji: wide characters, but no combining marks or joiners."""
+    rng = random.Random(seed)
+    words = {
+        "zh": ["编译", "成功", "模块", "已完成", "警告", "错误", "文件", "测试", "通过", "依赖"],
+        "ja": ["ビルド", "完了", "テスト", "成功", "警告", "ファイル", "依存関係", "実行中"],
+        "ko": ["빌드", "완료", "테스트", "성공", "경고", "파일", "의존성", "실행"],
+    }
+    status = [f"{CSI}32m✅{CSI}0m", f"{CSI}31m❌{CSI}0m", "🚀", "通过", "OK"]
+
+    def line() -> str:
+        chosen = words[rng.choice(list(words))]
+        text = " ".join(rng.choice(chosen) for _ in range(rng.randrange(4, 10)))
+        return f"[{rng.randrange(100000):05d}] {text} {rng.choice(status)} {rng.randrange(999)}ms\n"
+
+    return _until(size, line)
+
+
 def cjk_emoji_log(size: int, seed: int = SEED) -> bytes:
     """Wide characters (CJK, kana, Hangul), emoji with skin tones, ZWJ
     sequences, flags and keycaps, and combining marks, with some colour."""
@@ -457,6 +476,7 @@ NORMAL: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
     "plain-log": ("ordinary log lines, no escapes", 2_000_000, plain_log),
     "colour-log": ("pytest/cargo lines, SGR every few words", 1_000_000, colour_log),
     "cjk-emoji": ("wide characters, ZWJ emoji, combining marks", 1_000_000, cjk_emoji_log),
+    "cjk-log": ("Chinese, Japanese, Korean build output, some colour", 1_000_000, cjk_log),
     "grep-colour": ("grep --color: SGR and EL around every match", 1_000_000, grep_log),
     "tab-columns": ("tab-separated columns", 1_000_000, columns_log),
     "man-page": ("man output with overstrike (BS) bold and underline", 1_000_000, man_page),

@@ -37,6 +37,7 @@ INPUTS = [
     "plain-log",
     "colour-log",
     "cjk-emoji",
+    "cjk-log",
     "grep-colour",
     "tab-columns",
     "man-page",
