@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from itertools import compress, repeat
 
 from wcwidth.table_wide import WIDE_EASTASIAN
@@ -292,18 +293,20 @@ def _ranges_class(*ranges: tuple[int, int]) -> str:
     return "[" + "".join(f"\\U{first:08x}-\\U{last:08x}" for first, last in ranges) + "]"
 
 
-# Runs of code points that are one cell or wide (SINGLE, WIDE; C0 controls
-# too), as the ranges of the class table: a few hundred, which the regex
-# engine tests with a bitmap in the BMP.
-_CELL_RUN = re.compile(
-    _ranges_class(*((m.start(), m.end() - 1) for m in re.finditer("[01]+", _TABLE))) + "*+"
-)
+@lru_cache(maxsize=1)
+def _cell_run() -> re.Pattern[str]:
+    """Runs of code points that are one cell or wide (SINGLE, WIDE; C0
+    controls too), as the ranges of the class table: a few hundred, which
+    the regex engine tests with a bitmap in the BMP. Made when first needed
+    (about 5 ms)."""
+    spans = ((m.start(), m.end() - 1) for m in re.finditer("[01]+", _TABLE))
+    return re.compile(_ranges_class(*spans) + "*+")
 
 
 def is_cell_run(text: str) -> bool:
     """Whether every code point of ``text`` is SINGLE or WIDE (C0 controls
     count as SINGLE here): its cells are then wide_cells(text)."""
-    return _CELL_RUN.fullmatch(text) is not None
+    return _cell_run().fullmatch(text) is not None
 
 
 # The BMP code points stored as something else whatever surrounds them
