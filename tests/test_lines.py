@@ -480,3 +480,16 @@ def test_whole_lines_with_wide_characters_at_once() -> None:
     assert lines(after) == "x\n" + "编译 ok\n" * 30 + "y\n" * 30
     styled = "x\n" + f"{CSI}32m中{CSI}0mb\n" * 30 + f"{CSI}2A{CSI}2C{CSI}K\n"
     assert lines(styled, rows=5) == "x\n" + "中b\n" * 28 + "中\n" + "中b"
+
+
+def test_whole_lines_with_marks_joined_to_wide_characters_at_once() -> None:
+    # Emoji with a variation selector or a joiner, and marks after
+    # non-ASCII letters: committed as printed, and the rows left in the
+    # window printed one by one.
+    line = "⚠️ warn 👩\u200d💻 dev é\u0301\n"
+    data = "x\n" + line * 30 + f"{CSI}2A{CSI}2Cz\n"
+    edited = "⚠️ zarn 👩\u200d💻 dev é\u0301\n"  # ⚠ is one cell, its selector a mark
+    assert lines(data, rows=3) == "x\n" + line * 28 + edited + line.rstrip("\n")
+    # A mark after an ASCII letter or a space goes one line at a time.
+    assert lines("x\n" + "中 e\u0301\n" * 30, rows=3) == "x\n" + "中 e\u0301\n" * 30
+    assert lines("x\n" + "中\u3000\u200d\n" * 30, rows=3) == "x\n" + "中\u3000<U+200D>\n" * 30

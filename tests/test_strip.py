@@ -118,8 +118,11 @@ def test_whole_lines_of_wide_characters_at_once() -> None:
     # After a line end, lines of single and wide characters are committed
     # as whole lines, as printing them one by one would.
     assert strip("x\n" + f"编译 {CSI}32mok{CSI}0m ✅\n" * 30) == "x\n" + "编译 ok ✅\n" * 30
+    # Marks joined to non-ASCII characters stay with them.
+    assert strip("x\n" + "⚠️ 👩\u200d💻 é\u0301\n" * 30) == "x\n" + "⚠️ 👩\u200d💻 é\u0301\n" * 30
     # Other code points take the per-line path: a bidi control is marked.
     assert strip("x\n" + "中\u202e文\n" * 30) == "x\n" + "中<U+202E>文\n" * 30
+    assert strip("x\n" + "中\u3000\u200d\n" * 30) == "x\n" + "中\u3000<U+200D>\n" * 30
     # A line wider than a row keeps what fits, and says what it dropped.
     long = "中" * 32768 + "a\n"
     omitted = "中" * 32768 + " [termscribe: 1 characters omitted]\n"

@@ -20,6 +20,8 @@ from termscribe._unicode import (
     MARKED,
     NORMAL,
     REPLACED,
+    SINGLE,
+    WIDE,
     ZERO,
     cell_runs,
     char_class,
@@ -195,7 +197,11 @@ def test_a_simple_run_is_exactly_one_stored_cell_per_code_point(data: str) -> No
     assert is_simple_run(data) == expected  # and stays so once its characters are known
 
 
-@given(st.text(st.sampled_from("ab ~é\n\x1b[m漢字가ｆ🚀\U00020000\u0301\u200d\ufe0f\u202e\ufdd0")))
+@given(
+    st.text(
+        st.sampled_from("ab ~é\n\x1b[m漢字가ｆ🚀\U00020000\u0301\u200d\ufe0f\u202e\ufdd0\u3000\xa0")
+    )
+)
 def test_a_cell_run_is_single_and_wide_characters_each_stored_as_its_cells(data: str) -> None:
     cells = [(ch, char_info(ch)) for ch in data if not ch.isascii()]
     expected = all(
@@ -206,6 +212,20 @@ def test_a_cell_run_is_single_and_wide_characters_each_stored_as_its_cells(data:
     if expected:
         wide = {ch for ch, (width, _, _) in cells if width == 2}
         assert wide_cells(data) == "".join(ch + WIDE_TAIL if ch in wide else ch for ch in data)
+    # With marks: each mark or joiner right after a base that is neither
+    # ASCII, a space nor a mark.
+    cell_or_mark = all(
+        char_class(ch) in (SINGLE, WIDE)
+        or (
+            char_class(ch) in (ZERO, JOINER)
+            and index > 0
+            and not data[index - 1].isascii()
+            and not data[index - 1].isspace()
+            and char_class(data[index - 1]) in (SINGLE, WIDE)
+        )
+        for index, ch in enumerate(data)
+    )
+    assert is_cell_run(data, marks=True) == cell_or_mark
 
 
 @given(_MIXED)

@@ -461,15 +461,23 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
             return False
         lines, run = expand_tabs(lines)
     cells = cells_of(lines, run)
-    wide = cells is None
+    wide = marked = False
     if cells is not None:
         lines, run = cells
-    # Else wide characters: rows hold each with WIDE_TAIL after it, lines
-    # are committed as printed; they fit in a row if twice as long would.
-    elif run.isascii() or not is_cell_run(run) or max(map(len, lines)) * 2 > MAX_LINE_CELLS:
+    # Else wide characters, and maybe marks joined to them: lines are
+    # committed as printed (they fit in a row if twice as long would); rows
+    # hold each wide character with WIDE_TAIL after it, and marks are
+    # printed onto the rows left in the window.
+    elif run.isascii() or max(map(len, lines)) * 2 > MAX_LINE_CELLS:
+        return False
+    elif is_cell_run(run):
+        wide = True
+    elif is_cell_run(run, marks=True):
+        marked = True
+    else:
         return False
     first = lines[0]
-    if m.x + len(first) * (2 if wide else 1) > MAX_LINE_CELLS:
+    if m.x + len(first) * (1 if cells else 2) > MAX_LINE_CELLS:
         return False
     _text_line(m, first)
     rest = lines[1:]
@@ -482,15 +490,29 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
     for index in range(scrolled):
         below = old[index + 1] if index + 1 < len(old) else None
         m._commit(old[index], below is not None and below.continued)
+    done = rest[: count - scrolled]
     kept = rest[count - scrolled :]
+    sgr = "\x1b" in run and "\x1b" in "".join(rest)  # (none left unstyled)
+    if sgr:
+        m._extend_committed(m._kept(styled_lines(m, done)))
+    else:
+        m._commit_texts(shown(done) if tabs else done)
+    if marked:
+        # The lines left in the window printed one by one onto fresh rows,
+        # from where the first of them goes, down to the cursor row.
+        stay = old[scrolled:]
+        rows[:] = [*stay, *(Row() for _ in range(scrolled + 1))]
+        m.y = len(stay)
+        m._made = {}
+        for line in kept:
+            _text_line(m, line)
+        return True
     if wide:
         kept = [wide_cells(text) for text in kept]
     parts: list[Parts]
-    if "\x1b" in run and "\x1b" in "".join(rest):  # SGR (none left unstyled)
-        m._extend_committed(m._kept(styled_lines(m, rest[: count - scrolled])))
+    if sgr:
         parts = _parts(m, kept)
     else:
-        m._commit_texts(shown(rest[: count - scrolled]) if tabs else rest[: count - scrolled])
         code = None if m._code is None else (m._code,)
         parts = [((text,), code) for text in kept]
     made = []

@@ -149,15 +149,15 @@ class StripModel(LinesModel):
 
     def _whole_lines(self, lines: list[str], run: str) -> None:
         """Each line ends the current one; lines of single cells, or of
-        single and wide characters that would fit in a row, are committed
-        at once (``run``: see split_lines)."""
+        single and wide characters (with marks joined to them) that would
+        fit in a row, are committed at once (``run``: see split_lines)."""
         cells = None if self._translate else cells_of(lines, run)
         if cells is not None:
             lines, run = cells
         elif (
             self._translate
             or run.isascii()
-            or not is_cell_run(run)
+            or not (is_cell_run(run) or is_cell_run(run, marks=True))
             or max(map(len, lines)) * 2 > MAX_LINE_CELLS
         ):
             for line in lines:

@@ -293,20 +293,30 @@ def _ranges_class(*ranges: tuple[int, int]) -> str:
     return "[" + "".join(f"\\U{first:08x}-\\U{last:08x}" for first, last in ranges) + "]"
 
 
-@lru_cache(maxsize=1)
-def _cell_run() -> re.Pattern[str]:
+# Non-ASCII spaces: a joiner after one is marked, not joined (is_join_base).
+_SPACES = "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
+
+
+@lru_cache(maxsize=2)
+def _cell_run(marks: bool) -> re.Pattern[str]:
     """Runs of code points that are one cell or wide (SINGLE, WIDE; C0
     controls too), as the ranges of the class table: a few hundred, which
-    the regex engine tests with a bitmap in the BMP. Made when first needed
-    (about 5 ms)."""
-    spans = ((m.start(), m.end() - 1) for m in re.finditer("[01]+", _TABLE))
-    return re.compile(_ranges_class(*spans) + "*+")
+    the regex engine tests with a bitmap in the BMP. With ``marks``, a
+    non-ASCII one that is not a space may have one combining mark or
+    joiner after it (ZERO, JOINER). Made when first needed (about 5 ms)."""
+    cells = _ranges_class(*((m.start(), m.end() - 1) for m in re.finditer("[01]+", _TABLE)))
+    if not marks:
+        return re.compile(cells + "*+")
+    joined = _ranges_class(*((m.start(), m.end() - 1) for m in re.finditer("[25]+", _TABLE)))
+    return re.compile(f"(?:{cells}++(?<![\x00-\x7f{_SPACES}]){joined})*+{cells}*+")
 
 
-def is_cell_run(text: str) -> bool:
+def is_cell_run(text: str, marks: bool = False) -> bool:
     """Whether every code point of ``text`` is SINGLE or WIDE (C0 controls
-    count as SINGLE here): its cells are then wide_cells(text)."""
-    return _cell_run().fullmatch(text) is not None
+    count as SINGLE here): its cells are then wide_cells(text). With
+    ``marks``, a non-ASCII one that is not a space may have one combining
+    mark or joiner after it, which prints joined to it."""
+    return _cell_run(marks).fullmatch(text) is not None
 
 
 # The BMP code points stored as something else whatever surrounds them
