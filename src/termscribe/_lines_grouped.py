@@ -22,9 +22,9 @@ where no grouped event can form), only faster.
   once, with the SGR sequences in it (dropped first in an unstyled model).
 * Whole lines: each is printed and ended without the parser's dispatch.
   Once the cursor is on the bottom row, lines of single cells (or of
-  single and wide characters) scroll off as they are: the lines committed
-  are made from their text (and SGR), and rows are made only for the lines
-  still in the window.
+  single and wide characters, with marks joined to them) scroll off as
+  they are: the lines committed are made from their text (and SGR), and
+  rows are made only for the lines still in the window.
 """
 
 from __future__ import annotations
@@ -445,8 +445,8 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
     window: the first ends the cursor row, the others scroll the window
     up, and only the rows still in the window are made; the lines
     scrolled off are committed as they are. False (having done nothing)
-    unless every line is single cells, or single and wide characters, that
-    fit in a row."""
+    unless every line is single cells, or single and wide characters
+    (with marks joined to them), that fit in a row."""
     fresh = not (m._rows[m.y].text or m._rows[m.y].omitted)
     if erases(run):
         # EL at the end of what was printed on a fresh row erases nothing.
