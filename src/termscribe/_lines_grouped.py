@@ -41,6 +41,8 @@ from ._lines_csi import MAX_REPEAT, TAB_WIDTH
 from ._parser import (
     ERASE,
     OVERSTRUCK,
+    OVERWRITE_CHAS,
+    OVERWRITE_ELS,
     REP,
     SGR_SPLIT,
     STYLED_ITEMS,
@@ -182,7 +184,7 @@ def overwrite_run(m: LinesModel, run: str) -> None:
         return
     if "\x1b" in run:
         run = crs_for_chas(run)
-        erased = max(run.rfind("\x1b[K"), run.rfind("\x1b[0K"), run.rfind("\x1b[2K"))
+        erased = max(map(run.rfind, OVERWRITE_ELS))
         if erased >= 0:
             start = run.rfind("\r", 0, erased)
             end = run.find("\r", erased)
@@ -241,7 +243,8 @@ def crs_for_chas(run: str) -> str:
     """An overwrite_run with CRs for its CHA sequences to the first column:
     in the lines and strip models they do the same."""
     if "G" in run:
-        run = run.replace("\x1b[1G", "\r").replace("\x1b[G", "\r")
+        for cha in OVERWRITE_CHAS:
+            run = run.replace(cha, "\r")
     return run
 
 

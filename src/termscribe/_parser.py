@@ -64,6 +64,8 @@ __all__ = [
     "MAX_PARAM_VALUE",
     "MAX_STRING_CHARS",
     "OVERSTRUCK",
+    "OVERWRITE_CHAS",
+    "OVERWRITE_ELS",
     "OVERWRITE_ERASES",
     "OVERWRITE_STARTS",
     "REP",
@@ -198,7 +200,9 @@ _OVERWRITES = re.compile(
 )
 # The usual case, plain text after CRs, is tried first: it is quicker.
 _PLAIN_OVERWRITES = re.compile(rf"(?:\r{_PRINTABLE}++)++")
-_OVERWRITE_CHA = ("\x1b[G", "\x1b[1G")
+# The sequences _TO_FIRST_COLUMN and _ERASE_ANY take, for interpreters.
+OVERWRITE_CHAS = ("\x1b[G", "\x1b[1G")
+OVERWRITE_ELS = ("\x1b[K", "\x1b[0K", "\x1b[2K")
 
 
 def _overwrites_at(text: str, i: int) -> re.Match[str] | None:
@@ -502,7 +506,7 @@ class Parser:
             c = text[i]
             if (
                 c == "\x1b"
-                and text.startswith(_OVERWRITE_CHA, i)
+                and text.startswith(OVERWRITE_CHAS, i)
                 and (m := overwrites_match(text, i)) is not None
             ):
                 perform.overwrite_run(m.group())

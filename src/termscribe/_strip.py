@@ -44,7 +44,7 @@ from ._lines_grouped import (
     tabs_at_once,
     without_erasures,
 )
-from ._parser import ERASE, OVERWRITE_ERASES, SGR_SPLIT, Performer, parse_params
+from ._parser import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, SGR_SPLIT, Performer, parse_params
 from ._unicode import is_cell_run
 
 __all__ = ["StripModel"]
@@ -185,7 +185,7 @@ class StripModel(LinesModel):
         erased = False
         if "\x1b" in run:
             run = crs_for_chas(run)
-            erased = run.endswith(("\x1b[K", "\x1b[0K", "\x1b[2K"))
+            erased = run.endswith(OVERWRITE_ELS)
             run = OVERWRITE_ERASES.sub("", run)
             if self._code is None:
                 run = SGR_SPLIT.sub("", run)  # they change nothing unstyled
