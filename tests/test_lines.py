@@ -411,6 +411,11 @@ def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled:
         (f"{CSI}1;1H{CSI}1mx{CSI}m{CSI}2by", "xxxy"),
         (f"{CSI}2;2H{CSI}1m{CSI}m{CSI}1;1Ha", "a"),
         (f"{CSI}1;1H{CSI}1mx{CSI}m\u0080{CSI}1m{CSI}2by", "xy"),
+        # Where a CUP goes is worked out once per run for the same
+        # parameters, but not across origin mode (relative to the margins).
+        (f"{CSI}3;1Hc{CSI}1;2Hb{CSI}3;1HC", " b\n\nC"),
+        (f"{CSI}1;1Hx{CSI}1;1f{CSI}2Cy{CSI}1;1Hz", "z y"),
+        (f"{CSI}2;3r{CSI}1;1Hx{CSI}?6h{CSI}1;1Hy{CSI}?6l{CSI}1;1Hz", "z\ny"),
     ],
 )
 def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:

@@ -15,6 +15,9 @@ from termscribe._parser import (
     MAX_PARAM_VALUE,
     MAX_PARAMS,
     MAX_STRING_CHARS,
+    RUN_ITEMS,
+    SEQUENCE_ITEMS,
+    csi_fields,
     parse_params,
 )
 
@@ -479,6 +482,72 @@ def test_sequence_run_defaults_to_the_events_one_by_one(text: str) -> None:
         grouped = parse(text)
         patch.setattr(parser_module, "_GROUP_AFTER", 10**9)
         assert grouped == parse(text)
+
+
+def test_run_items_split_keeps_sgr_in_the_text() -> None:
+    run = "a\x1b[1;2Hx\x1b[1mB\x1b[31;1myy\x84zz\x9b?25h\x1b[>4;2mq\x9b1m"
+    assert RUN_ITEMS.split(run) == [
+        "a",
+        *("\x1b", "1;2H", "x\x1b[1mB\x1b[31;1myy"),
+        *("\x84", None, "zz"),
+        *("\x9b", "?25h", ""),
+        *("\x1b", ">4;2m", "q"),  # not SGR: a private marker
+        *("\x9b", "1m", ""),  # SGR by the 8-bit CSI: not as _TEXT takes it
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "fields"),
+    [
+        ("H", ("", "", "", "H")),
+        ("1000000000;1H", ("", "1000000000;1", "", "H")),
+        ("?25h", ("?", "25", "", "h")),
+        ("38:2::1:2:3m", ("", "38:2::1:2:3", "", "m")),
+        ("1 q", ("", "1", " ", "q")),
+        ("!p", ("", "", "!", "p")),
+    ],
+)
+def test_csi_fields(body: str, fields: tuple[str, str, str, str]) -> None:
+    assert csi_fields(body) == fields
+
+
+@pytest.mark.parametrize("body", ["", "1;2", "?", "1?h", "\x1b[1m"])
+def test_csi_fields_rejects_what_is_not_a_body(body: str) -> None:
+    with pytest.raises(ValueError, match="not the body of a CSI sequence"):
+        csi_fields(body)
+
+
+_RUN_ITEMS = ["\x1b[H", "\x1b[2;3H", "\x1b[31m", "\x1b[?25l", "\x1b[ q", "\x9b2a", "\x9b1m"]
+_RUN_ITEMS += ["\x80", "\x84", "\x8f", "\x91", "\x9a"]
+_RUN_TEXTS = ["", "x", "ab", "\u00e9", "1m", "\x1b[1;2m", "\x1b[m"]
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(_RUN_ITEMS), st.sampled_from(_RUN_TEXTS)), min_size=1).map(
+        lambda items: "".join(item + text for item, text in items)
+    )
+)
+def test_run_items_split_as_sequence_items_give_them(run: str) -> None:
+    # The same items, once the SGR sequences SEQUENCE_ITEMS takes as items
+    # (after ESC [) are, as RUN_ITEMS leaves them, in the text around.
+    expected: list[Event] = []
+    text = ""
+    for item in SEQUENCE_ITEMS.finditer(run):
+        private, params, intermediates, final, control, after = item.groups()
+        if final == "m" and not private and not intermediates and run[item.start()] == "\x1b":
+            text += f"\x1b[{params}m"
+        else:
+            expected += [("text", text)] if text else []
+            expected.append(("csi", private, params, intermediates, final) if final else control)
+            text = ""
+        text += after
+    expected += [("text", text)] if text else []
+    parts = RUN_ITEMS.split(run)
+    got: list[Event] = [("text", parts[0])] if parts[0] else []
+    for introducer, body, after in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
+        got.append(("csi", *csi_fields(body)) if body is not None else introducer)
+        got += [("text", after)] if after else []
+    assert got == expected
 
 
 def test_lines_with_el_erasing_to_the_end_are_lines_with_sequences() -> None:

@@ -63,6 +63,11 @@ def test_strip_shows_hidden_progress_frames() -> None:
         # SGR sequences go with the texts; alone they break nothing.
         (f"{CSI}H{CSI}1mx{CSI}m{CSI}5;5H{CSI}31m{CSI}m{CSI}Hy{CSI}1m", "x\ny"),
         (f"a{CSI}31mb{CSI}H{CSI}1mc{CSI}0m{CSI}3Cd", "ab\nc   d"),
+        # Only a run of breaks alone is taken as one: not with a move right,
+        # a private mode or a break with an intermediate among them.
+        (f"{CSI}Hx{CSI}3Cy", "x   y"),
+        (f"{CSI}Hx{CSI}2;2Hy{CSI}?25lz", "x\nyz"),
+        (f"{CSI}Hx{CSI}2;2Hy{CSI}1 Az", "x\nyz"),
     ],
 )
 def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:

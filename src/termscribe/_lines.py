@@ -597,7 +597,7 @@ class LinesModel(Controls, Performer):
         text_lines(self, *split_lines(self, run))
 
     def sequence_run(self, run: str) -> None:
-        sequence_run(self, sequence_parts(run, self.styled))
+        sequence_run(self, sequence_parts(run, self.styled), direct=True)
 
     def lines_with_sequences(self, run: str) -> None:
         # In a row of known width, a REP repeats only up to the margin.

@@ -35,18 +35,19 @@ from functools import lru_cache
 from operator import mul
 from typing import TYPE_CHECKING
 
-from ._cursor import arg
+from ._cursor import arg, cup
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
-from ._lines_csi import MAX_REPEAT, TAB_WIDTH
+from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH
 from ._parser import (
     ERASE,
     OVERSTRUCK,
     OVERWRITE_CHAS,
     OVERWRITE_ELS,
     REP,
+    RUN_ITEMS,
     SGR_SPLIT,
-    STYLED_ITEMS,
     Performer,
+    csi_fields,
     parse_params,
 )
 from ._style import DEFAULT, Style
@@ -109,50 +110,67 @@ _C1 = re.compile("[\x80-\x9f]")
 
 
 def sequence_parts(run: str, styled: bool) -> list[str]:
-    """The items of a sequence_run, as STYLED_ITEMS.split() gives them
-    (the text before the first item, then for each item its six groups and
-    the text after its match, always empty: items follow one another),
-    without what does nothing in the lines and strip models. Those items
-    are removed first (an inert control with no text after it stays, to
-    forget the last character), so that the texts around them come as one.
-    An SGR sequence after another item is in that item's text; in an
-    unstyled model (not ``styled``) SGR sequences are removed too."""
+    """The items of a sequence_run, as RUN_ITEMS.split() gives them (the
+    text before the first item, then for each item its C1 control or CSI
+    introducer, the body of its CSI sequence or None, and the text after
+    it), without what does nothing in the lines and strip models. Those
+    items are removed first (an inert control with no text after it stays,
+    to forget the last character), so that the texts around them come as
+    one. An SGR sequence is in the text it comes in; in an unstyled model
+    (not ``styled``) SGR sequences are removed."""
     if _C1.search(run) is not None:
         run = _REMOVED.sub("", run)
-    parts = STYLED_ITEMS.split(run)
+    parts = RUN_ITEMS.split(run)
     if not styled:
-        texts = "\r".join(parts[6::7])  # no CR in them
+        texts = "\r".join(parts[::3])  # no CR in them
         if "\x1b" in texts:
-            parts[6::7] = SGR_SPLIT.sub("", texts).split("\r")
+            parts[::3] = SGR_SPLIT.sub("", texts).split("\r")
     return parts
 
 
-def sequence_run(m: LinesModel, parts: list[str]) -> None:
+def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
     """The calls of a sequence_run's items (see sequence_parts), one by one,
-    each text with the SGR sequences in it printed at once."""
-    pending = parts[0]  # text left at the start by the removals
-    items = zip(
-        *(parts[index::7] for index in range(1, 7)), strict=True
-    )  # private, params, intermediates, final, control, text
+    each text with the SGR sequences in it printed at once. When ``direct``
+    (the model's csi_dispatch is LinesModel's), control sequences with no
+    private marker or intermediates (SGR aside) go straight to HANDLERS, as
+    csi_dispatch would send them, and the cursor position a CUP's
+    parameters give outside origin mode is computed once per run: it
+    depends on nothing else."""
     print_, print_with_sgr, csi_dispatch = m.print, m.print_with_sgr, m.csi_dispatch
-    for private, params, intermediates, final, control, text in items:
-        if pending:
-            if "\x1b" in pending:
-                print_with_sgr(pending)
+    targets: dict[str, tuple[int, int]] = {}  # CUP's parameters: row, column
+    text = parts[0]
+    if text:
+        if "\x1b" in text:
+            print_with_sgr(text)
+        else:
+            print_(text)
+    for control, body, text in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
+        if body is not None:
+            private, params, intermediates, final = csi_fields(body)
+            if not direct or private or intermediates or final == "m":
+                csi_dispatch(private, params, intermediates, final)
+            elif (final == "H" or final == "f") and not m.origin:
+                m._last = ""
+                target = targets.get(params)
+                if target is None:
+                    cup(m, parse_params(params), "")
+                    targets[params] = m.y, m.x
+                else:
+                    m.y, m.x = target
             else:
-                print_(pending)
-        if final is not None:
-            csi_dispatch(private, params, intermediates, final)
+                last = m._last
+                m._last = ""
+                if (handler := HANDLERS.get(final)) is not None:
+                    handler(m, parse_params(params), last)
         elif control in INERT_C1:
             m._last = ""
         else:
             m.execute(control)
-        pending = text
-    if pending:
-        if "\x1b" in pending:
-            print_with_sgr(pending)
-        else:
-            print_(pending)
+        if text:
+            if "\x1b" in text:
+                print_with_sgr(text)
+            else:
+                print_(text)
 
 
 def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:

@@ -44,13 +44,25 @@ from ._lines_grouped import (
     tabs_at_once,
     without_erasures,
 )
-from ._parser import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, SGR_SPLIT, Performer, parse_params
+from ._parser import (
+    ERASE,
+    OVERWRITE_ELS,
+    OVERWRITE_ERASES,
+    SGR_SPLIT,
+    Performer,
+    parse_params,
+)
 from ._unicode import is_cell_run
 
 __all__ = ["StripModel"]
 
 _LINE_END = frozenset("\n\x0b\x0c\x84\x85")
 _BREAKING_CSI = frozenset("ABDEFGHJKLMPSTXZ`adefr@")
+
+
+# Bodies of CSI sequences (see csi_fields) that break the line, one a line.
+_BREAKING_BODY = rf"[0-9:;]*[{re.escape(''.join(sorted(_BREAKING_CSI)))}]"
+_BREAKING_BODIES = re.compile(rf"(?:{_BREAKING_BODY}\n)*+{_BREAKING_BODY}")
 
 
 # Nothing but SGR sequences: what prints no character.
@@ -228,23 +240,22 @@ class StripModel(LinesModel):
         after one is on a line of its own: as after CRs, or (with SGR
         sequences in them) one by one."""
         parts = sequence_parts(run, self.styled)
-        finals = parts[4::7]
+        bodies = parts[2::3]
         if (
             len(parts) == 1  # nothing left but text, if any
             or parts[0]
-            or not _BREAKING_CSI.issuperset(finals)
-            or any(parts[1::7])
-            or any(parts[3::7])
+            or None in bodies  # a C1 control
+            or not _BREAKING_BODIES.fullmatch("\n".join(bodies))
         ):
             sequence_run(self, parts)
             return
-        texts = [text for text in parts[6::7] if text]
+        texts = [text for text in parts[3::3] if text]
         joined = "\r".join(texts)
         if "\x1b" in joined:  # SGR sequences in the texts
             self._texts_after_breaks(texts)
         elif texts:
             self.overwrite_run("\r" + joined)
-        if not parts[-2]:  # the text of the last item (split() ends with "")
+        if not parts[-1]:  # the text of the last item
             self._last = ""
             self._break = True
 
