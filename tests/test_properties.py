@@ -203,6 +203,7 @@ def test_grouped_events_equal_byte_by_byte(data: bytes, opts: dict[str, object])
 
 
 _LINE_PIECES = ["ab", "x" * 30, " ", "1", "é", "中", "\u0301", "\u200d", "\u202e", "\u2066"]
+_LINE_PIECES += ["#", "\ufe0f", "\u20e3", "\u0308"]
 _LINE_PIECES += ["\ufdd0", "\x1b[31m", "\x1b[0m", "\x1b[1;31m", "\x1b[2b", "\x1b[b", "\x1b[300b"]
 _LINE_PIECES += ["\x1b[K", "\x1b[0K", "\x1b[2K", "\t", "\t\t", "\x1b[m"]
 _LINE_PIECES += ["\x08", "_\x08", "N\x08N", "a\x08\x08"]

@@ -83,6 +83,10 @@ def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> 
         (f"f.py:{CSI}31m{CSI}Kmatch{CSI}m{CSI}K rest", "f.py:\nmatch\n rest"),
         (f"{CSI}Ka{CSI}K{CSI}Kb{CSI}31m{CSI}K", "a\nb"),  # nothing before, nothing after
         (f"a{CSI}K{CSI}1m{CSI}0Kb{CSI}K", "a\nb"),
+        # A mark or joiner after the break has nothing to join: a joiner is
+        # marked, a combining mark gets a blank cell.
+        (f"\U0001f4bb{CSI}K\u200d", "\U0001f4bb\n<U+200D>"),
+        (f"\u00e9{CSI}K\u0301", "\u00e9\n \u0301"),
     ],
 )
 def test_whole_lines_with_el_break_before_the_next_text(line: str, shown: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import unicodedata
 
 import pytest
@@ -28,6 +29,7 @@ from termscribe._unicode import (
     char_info,
     class_runs,
     is_cell_run,
+    is_join_base,
     is_simple_run,
     marker,
     wide_cells,
@@ -199,7 +201,9 @@ def test_a_simple_run_is_exactly_one_stored_cell_per_code_point(data: str) -> No
 
 @given(
     st.text(
-        st.sampled_from("ab ~é\n\x1b[m漢字가ｆ🚀\U00020000\u0301\u200d\ufe0f\u202e\ufdd0\u3000\xa0")
+        st.sampled_from(
+            "ab ~é\n\x1b[m漢字가ｆ🚀\U00020000\u0301\u200d\ufe0f\u20e3\u202e\ufdd0\u3000\xa01#"
+        )
     )
 )
 def test_a_cell_run_is_single_and_wide_characters_each_stored_as_its_cells(data: str) -> None:
@@ -212,20 +216,50 @@ def test_a_cell_run_is_single_and_wide_characters_each_stored_as_its_cells(data:
     if expected:
         wide = {ch for ch, (width, _, _) in cells if width == 2}
         assert wide_cells(data) == "".join(ch + WIDE_TAIL if ch in wide else ch for ch in data)
-    # With marks: each mark or joiner right after a base that is neither
-    # ASCII, a space nor a mark.
-    cell_or_mark = all(
+
+    # With marks: a mark or joiner joined to the character before it (not a
+    # C0 control; a joiner only after a join base), and one more after it.
+    # ESC only in SGR sequences, after which a mark joins nothing (as after
+    # the C0 control that stands for each here).
+    sgr_free = re.sub(r"\x1b\[[0-9;:]*m", "\x00", data)
+
+    def first_mark(index: int) -> bool:
+        if index == 0 or char_class(sgr_free[index - 1]) not in (SINGLE, WIDE):
+            return False
+        base = sgr_free[index - 1]
+        if char_class(sgr_free[index]) == ZERO:
+            return base >= " " and base != "\x7f"
+        return char_class(sgr_free[index]) == JOINER and is_join_base(base)
+
+    cell_or_mark = "\x1b" not in sgr_free and all(
         char_class(ch) in (SINGLE, WIDE)
-        or (
-            char_class(ch) in (ZERO, JOINER)
-            and index > 0
-            and not data[index - 1].isascii()
-            and not data[index - 1].isspace()
-            and char_class(data[index - 1]) in (SINGLE, WIDE)
-        )
-        for index, ch in enumerate(data)
+        or first_mark(index)
+        or (char_class(ch) in (ZERO, JOINER) and index > 1 and first_mark(index - 1))
+        for index, ch in enumerate(sgr_free)
     )
     assert is_cell_run(data, marks=True) == cell_or_mark
+
+
+@pytest.mark.parametrize(
+    ("text", "joined"),
+    [
+        ("cafe\u0301 a\u0301", True),  # NFD, as macOS names files
+        (" \u0301", True),  # a space takes a mark
+        ("1\ufe0f\u20e3 #\u20e3", True),  # keycaps
+        ("\u26a0\ufe0f \U0001f469\u200d\U0001f4bb", True),
+        ("e\u0301\u0308", True),
+        ("e\u0301\u0308\u0323", False),  # three marks: printed one by one
+        ("a\u200db", False),  # a joiner after a letter is marked
+        ("\u3000\u200d", False),  # and after a space
+        ("a\n\u0301", False),  # nothing to join at the start of a line
+        ("\u0301", False),
+        ("a\x1b[31m\u0301", False),  # nor after an SGR sequence
+        ("\x1b[1;31ma\u0301\x1b[m", True),
+        ("a\x1b(0", False),  # no other escape sequence
+    ],
+)
+def test_cell_runs_with_marks(text: str, joined: bool) -> None:
+    assert is_cell_run(text, marks=True) == joined
 
 
 @given(_MIXED)

@@ -42,7 +42,6 @@ from ._lines_grouped import (
     split_lines,
     styled_lines,
     tabs_at_once,
-    without_erasures,
 )
 from ._parser import (
     ERASE,
@@ -146,7 +145,8 @@ class StripModel(LinesModel):
             if "\t" in text:
                 Performer.lines_with_sequences(self, run)
                 return
-            lines, text = _broken_at_erasures(lines), without_erasures(text)
+            lines = _broken_at_erasures(lines)
+            text = "\n".join(lines)  # a mark after a break joins nothing
         if "\t" in text:
             # A TAB prints blank cells in the current style here: at once
             # for lines of ASCII that fit in a row, without line drawing.

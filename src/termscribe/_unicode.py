@@ -301,21 +301,45 @@ _SPACES = "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
 def _cell_run(marks: bool) -> re.Pattern[str]:
     """Runs of code points that are one cell or wide (SINGLE, WIDE; C0
     controls too), as the ranges of the class table: a few hundred, which
-    the regex engine tests with a bitmap in the BMP. With ``marks``, a
-    non-ASCII one that is not a space may have one combining mark or
-    joiner after it (ZERO, JOINER). Made when first needed (about 5 ms)."""
-    cells = _ranges_class(*((m.start(), m.end() - 1) for m in re.finditer("[01]+", _TABLE)))
+    the regex engine tests with a bitmap in the BMP. With ``marks``, one
+    that is not a C0 control may have one or two marks after it, joined to
+    it: a combining mark (ZERO), or a joiner (JOINER) where is_join_base
+    keeps it (after a code point that is not ASCII or a space, or after a
+    digit, # or *, which start keycaps), then any one more (the first mark
+    is a join base); ESC only starts SGR sequences, and a mark right after
+    one of them or a C0 control is not joined here. Made when first needed
+    (about 5 ms)."""
+    cells = _table_class("[01]+")
     if not marks:
         return re.compile(cells + "*+")
-    joined = _ranges_class(*((m.start(), m.end() - 1) for m in re.finditer("[25]+", _TABLE)))
-    return re.compile(f"(?:{cells}++(?<![\x00-\x7f{_SPACES}]){joined})*+{cells}*+")
+    printed = _table_class("[01]+", start=0x20)
+    joiner = _table_class("5+")
+    first = f"(?:{_table_class('2+')}|(?:(?<![\x00-\x7f{_SPACES}])|(?<=[0-9#*])){joiner})"
+    # SGR sequences and C0 controls apart: a mark after them joins nothing.
+    return re.compile(
+        f"(?:{printed}++(?:{first}{_table_class('[25]+')}?+)?+"
+        "|\x1b\\[[0-9;:]*m|[\x00-\x1a\x1c-\x1f]++)*+"
+    )
+
+
+def _table_class(classes: str, start: int = 0) -> str:
+    """A regex class of the code points from ``start`` whose digit in the
+    class table matches ``classes`` (a regex of runs of digits)."""
+    return _ranges_class(
+        *(
+            (max(m.start(), start), m.end() - 1)
+            for m in re.finditer(classes, _TABLE)
+            if m.end() > start
+        )
+    )
 
 
 def is_cell_run(text: str, marks: bool = False) -> bool:
     """Whether every code point of ``text`` is SINGLE or WIDE (C0 controls
     count as SINGLE here): its cells are then wide_cells(text). With
-    ``marks``, a non-ASCII one that is not a space may have one combining
-    mark or joiner after it, which prints joined to it."""
+    ``marks``, one that is not a C0 control may have one or two combining
+    marks or joiners after it that print joined to it, stored as they
+    came (see _cell_run)."""
     return _cell_run(marks).fullmatch(text) is not None
 
 
