@@ -312,26 +312,49 @@ def _cell_run(marks: bool) -> re.Pattern[str]:
     cells = _table_class("[01]+")
     if not marks:
         return re.compile(cells + "*+")
-    printed = _table_class("[01]+", start=0x20)
-    joiner = _table_class("5+")
-    first = f"(?:{_table_class('2+')}|(?:(?<![\x00-\x7f{_SPACES}])|(?<=[0-9#*])){joiner})"
+    # Each class split in two, its BMP code points and its astral ones, the
+    # astral part tried only for an astral code point: a code point outside
+    # a class is tested against every astral range of it, one by one, and
+    # a mark ends each run of printed code points.
+    bmp, astral = _split_class("[01]+", start=0x20)
+    printed = f"(?:{bmp}++|(?={_ASTRAL}){astral}++)++"
+    zero, zero_astral = _split_class("2+")
+    joiner, joiner_astral = _split_class("5+")
+    base = f"(?:(?<![\x00-\x7f{_SPACES}])|(?<=[0-9#*]))"  # is_join_base
+    first = f"(?:{zero}|{base}{joiner}|(?={_ASTRAL})(?:{zero_astral}|{base}{joiner_astral}))"
+    mark, mark_astral = _split_class("[25]+")
+    second = f"(?:{mark}|(?={_ASTRAL}){mark_astral})"
     # SGR sequences and C0 controls apart: a mark after them joins nothing.
     return re.compile(
-        f"(?:{printed}++(?:{first}{_table_class('[25]+')}?+)?+"
-        "|\x1b\\[[0-9;:]*m|[\x00-\x1a\x1c-\x1f]++)*+"
+        f"(?:{printed}(?:{first}{second}?+)?+|\x1b\\[[0-9;:]*m|[\x00-\x1a\x1c-\x1f]++)*+"
     )
+
+
+_ASTRAL = "[\U00010000-\U0010ffff]"
+
+
+def _table_ranges(classes: str, start: int = 0) -> list[tuple[int, int]]:
+    """The ranges of code points from ``start`` whose digit in the class
+    table matches ``classes`` (a regex of runs of digits)."""
+    return [
+        (max(m.start(), start), m.end() - 1)
+        for m in re.finditer(classes, _TABLE)
+        if m.end() > start
+    ]
 
 
 def _table_class(classes: str, start: int = 0) -> str:
-    """A regex class of the code points from ``start`` whose digit in the
-    class table matches ``classes`` (a regex of runs of digits)."""
-    return _ranges_class(
-        *(
-            (max(m.start(), start), m.end() - 1)
-            for m in re.finditer(classes, _TABLE)
-            if m.end() > start
-        )
-    )
+    """The regex class of _table_ranges."""
+    return _ranges_class(*_table_ranges(classes, start))
+
+
+def _split_class(classes: str, start: int = 0) -> tuple[str, str]:
+    """The regex classes of the BMP and of the astral code points of
+    _table_ranges (a class that matches nothing when there are none)."""
+    ranges = _table_ranges(classes, start)
+    bmp = [(first, min(last, 0xFFFF)) for first, last in ranges if first <= 0xFFFF]
+    astral = [(max(first, 0x10000), last) for first, last in ranges if last > 0xFFFF]
+    return (_ranges_class(*bmp) if bmp else "(?!)"), (_ranges_class(*astral) if astral else "(?!)")
 
 
 def is_cell_run(text: str, marks: bool = False) -> bool:
