@@ -47,6 +47,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -316,6 +317,22 @@ def cjk_log(size: int, seed: int = SEED) -> bytes:
     return _until(size, line)
 
 
+def nfd_listing(size: int, seed: int = SEED) -> bytes:
+    """``ls -l`` of file names in decomposed form (NFD), as macOS stores
+    them: accented Latin letters as an ASCII letter and a combining mark."""
+    rng = random.Random(seed)
+    words = ["café", "résumé", "naïve", "Ångström", "über", "crème brûlée", "piñata"]
+    words += ["façade", "Zürich", "São Paulo", "Łódź", "Dvořák", "smörgåsbord"]
+
+    def line() -> str:
+        name = unicodedata.normalize("NFD", " ".join(rng.choice(words) for _ in range(3)))
+        day, minute = rng.randrange(1, 31), rng.randrange(60)
+        size = rng.randrange(100_000)
+        return f"-rw-r--r--  1 user  staff  {size:6d} Nov {day:2d} 09:{minute:02d} {name}.txt\n"
+
+    return _until(size, line)
+
+
 def cjk_emoji_log(size: int, seed: int = SEED) -> bytes:
     """Wide characters (CJK, kana, Hangul), emoji with skin tones, ZWJ
     sequences, flags and keycaps, and combining marks, with some colour."""
@@ -479,6 +496,7 @@ NORMAL: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
     "colour-log": ("pytest/cargo lines, SGR every few words", 1_000_000, colour_log),
     "cjk-emoji": ("wide characters, ZWJ emoji, combining marks", 1_000_000, cjk_emoji_log),
     "cjk-log": ("Chinese, Japanese, Korean build output, some colour", 1_000_000, cjk_log),
+    "nfd-names": ("ls -l of file names with combining marks (NFD)", 1_000_000, nfd_listing),
     "grep-colour": ("grep --color: SGR and EL around every match", 1_000_000, grep_log),
     "tab-columns": ("tab-separated columns", 1_000_000, columns_log),
     "man-page": ("man output with overstrike (BS) bold and underline", 1_000_000, man_page),

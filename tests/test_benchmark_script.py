@@ -38,6 +38,7 @@ INPUTS = [
     "colour-log",
     "cjk-emoji",
     "cjk-log",
+    "nfd-names",
     "grep-colour",
     "tab-columns",
     "man-page",
