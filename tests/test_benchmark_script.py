@@ -140,3 +140,31 @@ def test_every_target_is_judged(output: str) -> None:
     assert len(verdicts) == 13
     if _peers_installed():
         assert "not measured" not in verdicts
+
+
+def _bench_module(monkeypatch: pytest.MonkeyPatch) -> object:
+    spec = importlib.util.spec_from_file_location("termscribe_bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # for its dataclasses
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_runs_are_rounds_of_every_measurement(monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = _bench_module(monkeypatch)
+    calls: list[str] = []
+
+    def job(name: str) -> None:
+        calls.append(name)
+
+    def failing() -> None:
+        calls.append("bad")
+        raise RuntimeError("no")
+
+    jobs = {"a": lambda: job("a"), "bad": failing, "b": lambda: job("b")}
+    outcomes = bench.best_in_rounds(jobs, 3, 60.0)  # type: ignore[attr-defined]
+    # Each round runs every job in turn; one that failed is not run again.
+    assert calls == ["a", "bad", "b", "a", "b", "a", "b"]
+    assert outcomes["bad"] == "raised RuntimeError"
+    assert isinstance(outcomes["a"], float) and isinstance(outcomes["b"], float)
