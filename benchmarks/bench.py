@@ -1061,6 +1061,7 @@ def header(report: Report, args: argparse.Namespace, runs: int) -> None:
         for name in ("termscribe", "pyte", "ansi2html", "rich", "wcwidth")
     )
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    plural = "s" if runs != 1 else ""
     facts = [
         ("date", datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")),
         ("machine", f"{platform.platform()}; {_cpu_model()}; {os.cpu_count()} cores"),
@@ -1069,7 +1070,11 @@ def header(report: Report, args: argparse.Namespace, runs: int) -> None:
         ("packages", versions),
         ("commit", _commit()),
         ("command", "python benchmarks/bench.py " + " ".join(sys.argv[1:])),
-        ("method", f"best of {runs} run{'s' if runs != 1 else ''}; MB = 10^6 bytes of input"),
+        (
+            "method",
+            f"best of {runs} run{plural}, run as {runs} round{plural} of every measurement;"
+            " MB = 10^6 bytes of input",
+        ),
     ]
     if args.markdown:
         report.lines.append("# termscribe benchmark results")
