@@ -398,7 +398,10 @@ def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
     if "\x08" in run:
         run = OVERSTRUCK.sub("", run)
     lines, run = split_lines(m, run)
-    if _REPEAT.search(run) is None:
+    # Each REP after a character is a REP: look from the first one on (a
+    # search for _REPEAT, which starts with a character, tries every one).
+    first = REP.search(run)
+    if first is None or _REPEAT.search(run, max(first.start() - 1, 0)) is None:
         return lines, run
     done: dict[str, str] = {}
     expanded = []
