@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from ._cursor import arg
-from ._line import BLANK, MAX_LINE_CELLS
+from ._line import BLANK, MAX_LINE_CELLS, Line, Row
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
 from ._lines_grouped import (
@@ -112,8 +112,15 @@ class StripModel(LinesModel):
         return super()._append_styled(parts)
 
     def _newline(self) -> None:
+        """End the row: it is committed as a line, and a blank row takes its
+        place, as _index does. The window here is one row of the normal
+        screen, unbounded: a row never wraps, so no logical line is ever
+        pending, and text_lines makes no rows (see LinesModel._commit)."""
         self.x = 0
-        self._index()
+        rows = self._rows
+        row = rows[0]
+        rows[0] = Row()
+        self._append_line(Line.from_row(row, self._palette.styles))
 
     def _spaces(self, count: int) -> None:
         if self._break:
