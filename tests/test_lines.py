@@ -12,8 +12,9 @@ from termscribe import Transcript, _parser, render_html, render_text
 from termscribe import _lines as lines_module
 from termscribe import _lines_grouped as lines_grouped
 from termscribe import _lines_unicode as lines_unicode
-from termscribe._line import MAX_LINE_CELLS
+from termscribe._line import BLANK, MAX_LINE_CELLS
 from termscribe._lines import MAX_REPEAT, LinesModel
+from termscribe._lines_csi import TAB_WIDTH
 from termscribe._parser import Parser
 
 ESC = "\x1b"
@@ -251,12 +252,28 @@ def test_whole_lines_with_el_erase_what_follows_the_cursor() -> None:
         (f"{CSI}3g{CSI}4C{ESC}H\n" + "a\tb\n" * 30, {}, "\n" + "a   b\n" * 30),
         # Wide characters take two columns.
         ("x\n" + "中\tb\n" * 30, {}, "x\n" + "中      b\n" * 30),
+        # Other single cells one column each, the first line too.
+        ("x\n" + "\tñ\tJosé\t1\n" * 30, {}, "x\n" + "        ñ       José    1\n" * 30),
+        ("x\n" + "\tñ\tJosé\t1\n" * 30, {"rows": 1}, "x\n" + "        ñ       José    1\n" * 30),
+        (
+            "x\n" + "\tñ\tJosé\t1\n" * 30,
+            {"mode": "strip"},
+            "x\n" + "        ñ       José    1\n" * 30,
+        ),
         # Over a row that holds text, a TAB moves the cursor only.
         (f"aaaaaaaaaaaa\nbbbb{CSI}A\nx\ty\nz\n", {"rows": 2}, "aaaaaaaaaaaa\nxbbb    y\nz\n"),
     ],
 )
 def test_whole_lines_with_tabs(data: str, options: dict[str, object], expected: str) -> None:
     assert lines(data, **options) == expected
+
+
+@pytest.mark.parametrize("line", ["a\tb", "\tñ\tJosé\t1", "ó\t"])
+def test_lines_with_tabs_expanded_are_single_cells(line: str) -> None:
+    # So that they are printed and committed at once (see cells_of).
+    lines, run = lines_grouped.expand_tabs([line, line])
+    assert lines_grouped.cells_of(lines, run) == (lines, run)
+    assert lines[0] == line.expandtabs(TAB_WIDTH).rstrip(" ").replace(" ", BLANK)
 
 
 def test_the_cells_a_tab_skips_keep_the_default_style() -> None:

@@ -338,7 +338,13 @@ class LinesModel(Controls, Performer):
     def print(self, text: str) -> None:
         if self._translate:
             text = text.translate(DEC_SPECIAL_GRAPHICS)
-        if text.isascii() or is_simple_run(text):
+        if (
+            text.isascii()
+            or is_simple_run(text)
+            # Blank cells among single cells: a line whose TABs expand_tabs
+            # made blank cells (see _lines_grouped), printed at once.
+            or (BLANK in text and is_simple_run(text.replace(BLANK, "")))
+        ):
             x = self.x
             n = len(text)
             if self.width is None and not self.insert and x + n <= MAX_LINE_CELLS:

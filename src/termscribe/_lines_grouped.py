@@ -84,13 +84,16 @@ Parts = tuple[Sequence[str], Sequence[str] | None]
 
 
 def single_cells(lines: list[str], run: str) -> bool:
-    """Whether every line is single cells that fit in a row (SGR aside);
-    ``run`` holds the code points of the lines (and line ends or CRs): if
-    it is ASCII, so are they, without joining them."""
+    """Whether every line is single cells that fit in a row (SGR aside;
+    BLANK, which expand_tabs puts for the cells a TAB skips, too); ``run``
+    holds the code points of the lines (and line ends or CRs): if it is
+    ASCII, so are they, without joining them."""
     if not run.isascii():
         text = "".join(lines)
         if "\x1b" in text:
             text = SGR_SPLIT.sub("", text)
+        if BLANK in text:
+            text = text.replace(BLANK, "")
         if not is_simple_run(text):
             return False
     return max(map(len, lines)) <= MAX_LINE_CELLS
@@ -365,10 +368,16 @@ def shown(texts: list[str]) -> list[str]:
 
 def tabs_at_once(m: LinesModel, run: str) -> bool:
     """Whether the TABs of lines (``run``: see split_lines) printed on
-    fresh rows are the blank cells expand_tabs makes: ASCII (expandtabs()
-    counts characters as columns, and blank cells print as ASCII does), no
-    escape sequence, the default tab stops, no line drawing."""
-    return run.isascii() and "\x1b" not in run and m._screen.tabs is None and not m._translate
+    fresh rows are the blank cells expand_tabs makes: code points that are
+    one cell each, stored as they are (expandtabs() counts code points as
+    columns; TAB and LF count as such cells in is_simple_run), no escape
+    sequence, the default tab stops, no line drawing."""
+    return (
+        "\x1b" not in run
+        and m._screen.tabs is None
+        and not m._translate
+        and (run.isascii() or is_simple_run(run))
+    )
 
 
 def overstrikes_at_once(m: LinesModel, run: str) -> bool:
