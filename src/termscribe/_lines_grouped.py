@@ -141,12 +141,7 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
     depends on nothing else."""
     print_, print_with_sgr, csi_dispatch = m.print, m.print_with_sgr, m.csi_dispatch
     targets: dict[str, tuple[int, int]] = {}  # CUP's parameters: row, column
-    text = parts[0]
-    if text:
-        if "\x1b" in text:
-            print_with_sgr(text)
-        else:
-            print_(text)
+    m._print_text(parts[0])
     for control, body, text in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
         if body is not None:
             private, params, intermediates, final = csi_fields(body)

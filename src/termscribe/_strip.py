@@ -43,14 +43,7 @@ from ._lines_grouped import (
     styled_lines,
     tabs_at_once,
 )
-from ._parser import (
-    ERASE,
-    OVERWRITE_ELS,
-    OVERWRITE_ERASES,
-    SGR_SPLIT,
-    Performer,
-    parse_params,
-)
+from ._parser import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, SGR_SPLIT, Performer, parse_params
 from ._unicode import is_cell_run
 
 __all__ = ["StripModel"]
@@ -156,7 +149,8 @@ class StripModel(LinesModel):
             text = "\n".join(lines)  # a mark after a break joins nothing
         if "\t" in text:
             # A TAB prints blank cells in the current style here: at once
-            # for lines of ASCII that fit in a row, without line drawing.
+            # for lines of single cells that fit in a row, without line
+            # drawing.
             expanded = None
             if tabs_at_once(self, text):
                 expanded = expand_tabs(lines)
