@@ -190,6 +190,25 @@ def test_cell_runs_merge_the_classes_that_need_no_context_into_their_cells(data:
     assert all(a[0] != b[0] for a, b in itertools.pairwise(runs))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a\tb",
+        "\u00e9\x1b[1m",
+        "\x85",
+        # A control after a printable code point not yet known as simple.
+        "\u0101\tb",
+        "\u0113\nb",
+        "\u012b\x9b",
+    ],
+)
+def test_a_run_with_controls_is_not_simple(text: str) -> None:
+    # The class table counts C0 and C1 controls as single cells; they are
+    # not printable, and are never learned as simple.
+    assert not is_simple_run(text)
+    assert not is_simple_run(text)
+
+
 @given(_MIXED)
 def test_a_simple_run_is_exactly_one_stored_cell_per_code_point(data: str) -> None:
     expected = all(

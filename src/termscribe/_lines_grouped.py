@@ -365,13 +365,12 @@ def tabs_at_once(m: LinesModel, run: str) -> bool:
     """Whether the TABs of lines (``run``: see split_lines) printed on
     fresh rows are the blank cells expand_tabs makes: code points that are
     one cell each, stored as they are (expandtabs() counts code points as
-    columns; TAB and LF count as such cells in is_simple_run), no escape
-    sequence, the default tab stops, no line drawing."""
+    columns), no escape sequence, the default tab stops, no line drawing."""
     return (
         "\x1b" not in run
         and m._screen.tabs is None
         and not m._translate
-        and (run.isascii() or is_simple_run(run))
+        and (run.isascii() or is_simple_run(run.replace("\t", "").replace("\n", "")))
     )
 
 

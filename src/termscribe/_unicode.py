@@ -139,7 +139,8 @@ _MAX_SIMPLE = 4096
 
 
 def is_simple_run(text: str) -> bool:
-    """Whether every code point of ``text`` is one cell, stored unchanged."""
+    """Whether every code point of ``text`` is one cell, stored unchanged:
+    printable (controls, which the class table counts as SINGLE, are not)."""
     global _simple_run, _not_simple
     end = _simple_run.match(text).end()  # type: ignore[union-attr]  # matches ""
     if end == len(text):
@@ -147,7 +148,7 @@ def is_simple_run(text: str) -> bool:
     if char_class(text[end]) != SINGLE:
         return False  # the usual answer for a run that is not simple
     new = "".join(set(_not_simple.findall(text)))
-    if new.translate(_TABLE).count("0") != len(new):
+    if min(new) < "\xa0" or new.translate(_TABLE).count("0") != len(new):
         return False
     # Only BMP code points are learned: the regex engine tests them with a
     # bitmap, but a class of astral ones one by one.
