@@ -19,12 +19,14 @@ where no grouped event can form), only faster.
 * Runs of control sequences and C1 controls, each followed by text: the
   C1 controls that do nothing here are skipped (but for forgetting the
   last character printed), so that the text around them is printed at
-  once, with the SGR sequences in it (dropped first in an unstyled model).
+  once, with the SGR sequences in it (dropped first in an unstyled model);
+  the lines model sends each control sequence straight to its handler,
+  and works out where a CUP puts the cursor once per run and parameters.
 * Whole lines: each is printed and ended without the parser's dispatch.
   Once the cursor is on the bottom row, lines of single cells (or of
-  single and wide characters, with marks joined to them) scroll off as
-  they are: the lines committed are made from their text (and SGR), and
-  rows are made only for the lines still in the window.
+  single and wide characters, with up to two marks joined to each) scroll
+  off as they are: the lines committed are made from their text (and
+  SGR), and rows are made only for the lines still in the window.
 """
 
 from __future__ import annotations
