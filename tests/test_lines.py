@@ -86,6 +86,11 @@ def test_basic_controls(data: str, expected: str) -> None:
         # save and restore the cursor
         (f"ab{ESC}7cd{ESC}8X", "abXd"),
         (f"ab{CSI}scd{CSI}uX", "abXd"),
+        # in origin mode, back inside the scroll region (xterm.js), also
+        # where leaving the alternate screen restores it
+        (f"{CSI}?6haaaaa{ESC}7{CSI}2;4raaa{ESC}8b", "aaaaa\naaa  b"),
+        (f"{CSI}?6haaaaa{ESC}7{CSI}2;4raaa{CSI}?1049lb", "aaaaa\naaa  b"),
+        (f"aaaaa{ESC}7{CSI}2;4raaa{ESC}8b", "aaaaab"),  # not in origin mode
         # REP
         (f"ab{CSI}3b", "abbbb"),
         (f"a\n{CSI}3bX", "a\nX"),  # REP needs a directly preceding character
