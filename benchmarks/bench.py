@@ -1055,6 +1055,15 @@ def _commit() -> str:
     return out.stdout.strip() or "unknown"
 
 
+def _speedups_state() -> str:
+    """Whether termscribe's optional C extension is built (see setup.py)."""
+    try:
+        import termscribe._speedups  # noqa: F401
+    except ImportError:
+        return "not built (pure Python)"
+    return "built (termscribe._speedups)"
+
+
 def header(report: Report, args: argparse.Namespace, runs: int) -> None:
     versions = ", ".join(
         f"{name} {_version(name)}"
@@ -1068,6 +1077,7 @@ def header(report: Report, args: argparse.Namespace, runs: int) -> None:
         ("load average at start", load),
         ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
         ("packages", versions),
+        ("C extension", _speedups_state()),
         ("commit", _commit()),
         ("command", "python benchmarks/bench.py " + " ".join(sys.argv[1:])),
         (

@@ -100,6 +100,10 @@ def test_prints_every_section(output: str) -> None:
         assert heading in output
 
 
+def test_names_whether_the_c_extension_is_built(output: str) -> None:
+    assert "C extension: built (termscribe._speedups)" in output
+
+
 @pytest.mark.parametrize("name", INPUTS)
 def test_every_implementation_has_a_number_on_every_input(output: str, name: str) -> None:
     table = _section(output, f"\n{name} (")
