@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from chunking import chunks_bytewise, transcript_of
+from chunking import chunks_bytewise, chunks_random, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textcheck import assert_safe_text
@@ -285,6 +285,48 @@ def test_sequence_runs_equal_byte_by_byte(data: bytes, opts: dict[str, object]) 
     if opts.get("styled", True):
         assert whole.html() == bytewise.html()
         assert whole.ansi() == bytewise.ansi()
+
+
+# Floods of C1 controls: the strip model makes the lines between line ends
+# at once, the lines model prints single cells straight into the row.
+_C1_PIECES = [
+    *(chr(c).encode() for c in [0x84, 0x85, 0x8D, 0x88, 0x80, 0x8E, 0x9A, 0x9C]),
+    *(c.encode() for c in ["\x9dt", "\x90q", "\x9b2A", "\x9b5n", "\x9b3C", "\x9b1m"]),
+    *(f"\x1b[{seq}".encode() for seq in ["H", "2;3H", "K", "b", "31m", "4h", "4l", "?6h"]),
+    *(c.encode() for c in ["ab", "x", "é", "e\u0301", "\u0301", "中", "\u200d", "\u202e"]),
+    *(c.encode() for c in ["\U0001f469\u200d\U0001f4bb", "1\ufe0f\u20e3", " "]),
+    b"\x1b(0",
+    b"\x1b(B",
+    b"\r",
+    b"\n",
+]
+
+
+@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=st.lists(st.sampled_from(_C1_PIECES), max_size=60).map(b"".join),
+    opts=st.sampled_from(
+        [
+            {"mode": "strip"},
+            {"mode": "strip", "styled": False},
+            {"mode": "strip", "max_lines": 2},
+            {},
+            {"rows": 2, "max_lines": 3},
+            {"columns": 6, "rows": 3},
+        ]
+    ),
+    seed=st.integers(0, 2**16),
+)
+def test_c1_floods_equal_byte_by_byte(data: bytes, opts: dict[str, object], seed: int) -> None:
+    bytewise = transcript_of(chunks_bytewise(data), **opts)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)
+        for chunks in ([data], chunks_random(data, seed, 12)):
+            whole = transcript_of(chunks, **opts)
+            assert whole.lines() == bytewise.lines()
+            if opts.get("styled", True):
+                assert whole.html() == bytewise.html()
+                assert whole.ansi() == bytewise.ansi()
 
 
 # Runs of sequences that only break the line take a path of their own in

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from chunking import assert_chunking_invariant
+from chunking import assert_chunking_invariant, chunks_bytewise, transcript_of
 
 from termscribe import _parser, render_html
 
@@ -74,6 +74,46 @@ def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
         assert strip(data) == expected
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # IND and NEL end the line, RI breaks it, HTS and the inert C1
+        # controls (and strings, ST) do nothing: the lines between the first
+        # line end and the last are made at once.
+        ("a\x84b\x85c\x8dd\x88e\x80f", "a\nb\nc\ndef"),
+        ("\x84\x84x", "\n\nx"),  # empty lines
+        ("a\x8d\x84b", "a\nb"),  # a break with no text after it
+        ("x\x84a\x8d\x8db\x84c", "x\na\nb\nc"),
+        ("x\x84\x8d\x8d\x84y", "x\n\ny"),  # breaks alone make one empty line
+        ("a\x84\x9dtitle\x85b\x80\x9cc\x84\x84d\x8d", "a\n\nbc\n\nd"),
+        # Control sequences that break the line, or do nothing here.
+        ("x\x84a\x1b[Hb\x84c", "x\na\nb\nc"),
+        ("x\x84a\x1b[5nb\x84", "x\nab\n"),
+        # Blank cells and SGR take the items one by one.
+        ("x\x84a\x1b[3Cb\x84", "x\na   b\n"),
+        ("x\x84\x1b[1ma\x84", "x\na\n"),
+        # Wide characters and marks; a mark after a break joins nothing.
+        ("x\x84中\u0301\x84e\u0301\x8d\u0301y", "x\n中\u0301\ne\u0301\n \u0301y"),
+        ("\x1b(0x\x84lq\x84", "│\n┌─\n"),  # line drawing
+    ],
+)
+def test_runs_of_c1_line_ends_at_once(data: str, expected: str) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
+        assert strip(data) == expected
+
+
+@pytest.mark.parametrize("end", ["\x88", "\x8d", "\x80", "\x9b5n", "\x1b[H"])
+def test_a_run_of_c1_line_ends_forgets_the_last_character_at_its_end(end: str) -> None:
+    # REP in the next chunk repeats nothing after a control that acts.
+    chunks = [f"x\x84ab\x85cd{end}".encode(), b"\x1b[3b"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
+        whole = transcript_of(chunks, mode="strip")
+    assert whole.text() == transcript_of(chunks_bytewise(b"".join(chunks)), mode="strip").text()
+    assert "dd" not in whole.text()
 
 
 @pytest.mark.parametrize(

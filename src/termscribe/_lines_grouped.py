@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from ._lines import LinesModel
 
 __all__ = [
+    "INERT_C1",
     "Parts",
     "cells_of",
     "crs_for_chas",

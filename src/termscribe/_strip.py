@@ -24,12 +24,14 @@ Rules (each pinned by a test):
 from __future__ import annotations
 
 import re
+from operator import add
 
 from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS, Line, Row
 from ._lines import LinesModel
 from ._lines_csi import TAB_WIDTH
 from ._lines_grouped import (
+    INERT_C1,
     cells_of,
     crs_for_chas,
     erases,
@@ -43,7 +45,15 @@ from ._lines_grouped import (
     styled_lines,
     tabs_at_once,
 )
-from ._parser import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, SGR_SPLIT, Performer, parse_params
+from ._parser import (
+    ERASE,
+    OVERWRITE_ELS,
+    OVERWRITE_ERASES,
+    SGR_SPLIT,
+    Performer,
+    csi_fields,
+    parse_params,
+)
 from ._unicode import is_cell_run
 
 __all__ = ["StripModel"]
@@ -55,6 +65,30 @@ _BREAKING_CSI = frozenset("ABDEFGHJKLMPSTXZ`adefr@")
 # Bodies of CSI sequences (see csi_fields) that break the line, one a line.
 _BREAKING_BODY = rf"[0-9:;]*[{re.escape(''.join(sorted(_BREAKING_CSI)))}]"
 _BREAKING_BODIES = re.compile(rf"(?:{_BREAKING_BODY}\n)*+{_BREAKING_BODY}")
+
+
+# What an item of a sequence run does here (see _line_ends_at_once), when
+# that is to end the line ("\n"), break it ("\r") or nothing (""), by its
+# C1 control; _CSI for a control sequence, which _csi_effect tells.
+_CSI = "csi"
+_EFFECTS = {
+    "\x84": "\n",
+    "\x85": "\n",
+    "\x8d": "\r",
+    "\x88": "",
+    **dict.fromkeys(INERT_C1, ""),
+    "\x1b": _CSI,
+    "\x9b": _CSI,
+}
+
+
+def _csi_effect(body: str) -> str | None:
+    """What a control sequence does here, as _EFFECTS, or None for more
+    (SGR, REP, blank cells, modes...)."""
+    private, _, intermediates, final = csi_fields(body)
+    if private or intermediates or final in "CIbm":
+        return None
+    return "\r" if final in _BREAKING_CSI else ""
 
 
 # Nothing but SGR sequences: what prints no character.
@@ -248,7 +282,8 @@ class StripModel(LinesModel):
             or None in bodies  # a C1 control
             or not _BREAKING_BODIES.fullmatch("\n".join(bodies))
         ):
-            sequence_run(self, parts)
+            if not self._line_ends_at_once(parts):
+                sequence_run(self, parts)
             return
         texts = [text for text in parts[3::3] if text]
         joined = "\r".join(texts)
@@ -259,6 +294,49 @@ class StripModel(LinesModel):
         if not parts[-1]:  # the text of the last item
             self._last = ""
             self._break = True
+
+    def _line_ends_at_once(self, parts: list[str]) -> bool:
+        """A sequence run whose items only end the line, break it or do
+        nothing here, with no SGR sequence in its texts (floods of C1
+        controls): the lines between its first line end and its last,
+        made at once. Returns False (having done nothing) otherwise."""
+        effects = list(map(_EFFECTS.get, parts[1::3]))
+        if _CSI in effects:
+            effects = [
+                _csi_effect(body) if effect is _CSI else effect
+                for effect, body in zip(effects, parts[2::3], strict=True)
+            ]
+        if None in effects:
+            return False
+        texts = parts[3::3]
+        stream = parts[0] + "".join(map(add, effects, texts))
+        first = stream.find("\n")
+        if first < 0 or "\x1b" in stream:
+            return False
+        last = stream.rfind("\n")
+        self._texts_with_breaks(stream[:first])
+        self.execute("\n")
+        if last > first:
+            lines = []
+            for between in stream[first + 1 : last].split("\n"):
+                lines.extend([text for text in between.split("\r") if text] or [""])
+            self._whole_lines(lines, "\n".join(lines))
+        self._texts_with_breaks(stream[last + 1 :])
+        if not texts[-1]:  # the run ends with an item that acts
+            self._last = ""
+        return True
+
+    def _texts_with_breaks(self, stream: str) -> None:
+        """Texts, each after a break of the line (CR) but the first (what
+        the last character printed was matters only at the end of the run:
+        the caller sees to it)."""
+        texts = stream.split("\r")
+        if texts[0]:
+            self.print(texts[0])
+        for text in texts[1:]:
+            self._break = True
+            if text:
+                self.print(text)
 
     def execute(self, control: str) -> None:
         self._last = ""
