@@ -438,6 +438,11 @@ def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled:
         (f"{CSI}3;1Hc{CSI}1;2Hb{CSI}3;1HC", " b\n\nC"),
         (f"{CSI}1;1Hx{CSI}1;1f{CSI}2Cy{CSI}1;1Hz", "z y"),
         (f"{CSI}2;3r{CSI}1;1Hx{CSI}?6h{CSI}1;1Hy{CSI}?6l{CSI}1;1Hz", "z\ny"),
+        # Single cells go straight into the row, but not in insert mode or
+        # with line drawing on.
+        (f"ab{CSI}4h{CSI}Hx{CSI}4l{CSI}1;4Hy", "xaby"),
+        ("\x1b(0x\u0084lq\u0085x", "│\n ┌─\n│"),
+        ("x\u0084中\u0301\u0085é\u008d\u0301", "x\n \u0301中\u0301\né"),
     ],
 )
 def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:

@@ -73,6 +73,11 @@ class Controls:
         """RI: a reverse index that first ends a pending wrap."""
         raise NotImplementedError
 
+    def _next_line(self) -> None:
+        """NEL: the first column of the next line."""
+        self.x = 0
+        self._index()
+
     def _tab(self, count: int) -> None:
         raise NotImplementedError
 
@@ -115,8 +120,7 @@ class Controls:
         elif control == "\x84":
             self._explicit_index()
         elif control == "\x85":
-            self.x = 0
-            self._index()
+            self._next_line()
         elif control == "\x88":
             self._set_tab()
         elif control == "\x8d":
@@ -132,8 +136,7 @@ class Controls:
             elif final == "D":
                 self._explicit_index()
             elif final == "E":
-                self.x = 0
-                self._index()
+                self._next_line()
             elif final == "M":
                 self._explicit_reverse_index()
             elif final == "H":

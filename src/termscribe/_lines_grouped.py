@@ -154,13 +154,29 @@ def sequence_parts(run: str, styled: bool) -> list[str]:
 def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
     """The calls of a sequence_run's items (see sequence_parts), one by one,
     each text with the SGR sequences in it printed at once. When ``direct``
-    (the model's csi_dispatch is LinesModel's), control sequences with no
+    (the model's methods are LinesModel's), control sequences with no
     private marker or intermediates (SGR aside) go straight to HANDLERS, as
-    csi_dispatch would send them, and the cursor position a CUP's
-    parameters give outside origin mode is computed once per run: it
-    depends on nothing else."""
+    csi_dispatch would send them, and C1 controls to what execute calls;
+    the cursor position a CUP's parameters give outside origin mode is
+    computed once per run (it depends on nothing else); and when the texts
+    are single cells, each without SGR goes straight into the row (as
+    LinesModel.print puts single cells in an unbounded row)."""
     print_, print_with_sgr, csi_dispatch = m.print, m.print_with_sgr, m.csi_dispatch
     targets: dict[str, tuple[int, int]] = {}  # CUP's parameters: row, column
+    actions = {}
+    cells = False  # the texts are single cells
+    if direct:
+        actions = {
+            "\x84": m._explicit_index,
+            "\x85": m._next_line,
+            "\x88": m._set_tab,
+            "\x8d": m._explicit_reverse_index,
+        }
+        texts = "".join(parts[3::3])
+        if "\x1b" in texts:
+            texts = SGR_SPLIT.sub("", texts)
+        cells = texts.isascii() or is_simple_run(texts)
+    put = m._put
     m._print_text(parts[0])
     for control, body, text in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
         if body is not None:
@@ -182,11 +198,25 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
                     handler(m, parse_params(params), last)
         elif control in INERT_C1:
             m._last = ""
+        elif (action := actions.get(control)) is not None:
+            m._last = ""
+            action()
         else:
             m.execute(control)
         if text:
             if "\x1b" in text:
                 print_with_sgr(text)
+            elif (
+                cells
+                and m.width is None
+                and not m.insert
+                and not m._translate
+                and (x := m.x) + (n := len(text)) <= MAX_LINE_CELLS
+            ):
+                code = m._code
+                put(x, text, None if code is None else code * n)
+                m.x = x + n
+                m._last = text[-1]
             else:
                 print_(text)
 
