@@ -345,18 +345,23 @@ class LinesModel(Controls, Performer):
             # made blank cells (see _lines_grouped), printed at once.
             or (BLANK in text and is_simple_run(text.replace(BLANK, "")))
         ):
-            x = self.x
-            n = len(text)
-            if self.width is None and not self.insert and x + n <= MAX_LINE_CELLS:
-                # Single cells in an unbounded row: the usual case.
-                code = self._code
-                self._put(x, text, None if code is None else code * n)
-                self.x = x + n
-                self._last = text[-1]
-                return
-            self._print_cells(text)
+            self.print_single_cells(text)
+            return
+        self._print_unicode(text)
+        self._last = text[-1]
+
+    def print_single_cells(self, text: str) -> None:
+        """``print`` for text that is known to be single cells (see
+        is_simple_run), with no line drawing on."""
+        x = self.x
+        n = len(text)
+        if self.width is None and not self.insert and x + n <= MAX_LINE_CELLS:
+            # Single cells in an unbounded row: the usual case.
+            code = self._code
+            self._put(x, text, None if code is None else code * n)
+            self.x = x + n
         else:
-            self._print_unicode(text)
+            self._print_cells(text)
         self._last = text[-1]
 
     def print_with_sgr(self, run: str) -> None:

@@ -159,8 +159,8 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
     csi_dispatch would send them, and C1 controls to what execute calls;
     the cursor position a CUP's parameters give outside origin mode is
     computed once per run (it depends on nothing else); and when the texts
-    are single cells, each without SGR goes straight into the row (as
-    LinesModel.print puts single cells in an unbounded row)."""
+    are single cells, each without SGR is printed as such, without
+    LinesModel.print's tests of each."""
     print_, print_with_sgr, csi_dispatch = m.print, m.print_with_sgr, m.csi_dispatch
     targets: dict[str, tuple[int, int]] = {}  # CUP's parameters: row, column
     actions = {}
@@ -176,7 +176,7 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
         if "\x1b" in texts:
             texts = SGR_SPLIT.sub("", texts)
         cells = texts.isascii() or is_simple_run(texts)
-    put = m._put
+    print_single_cells = m.print_single_cells
     m._print_text(parts[0])
     for control, body, text in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
         if body is not None:
@@ -206,17 +206,8 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
         if text:
             if "\x1b" in text:
                 print_with_sgr(text)
-            elif (
-                cells
-                and m.width is None
-                and not m.insert
-                and not m._translate
-                and (x := m.x) + (n := len(text)) <= MAX_LINE_CELLS
-            ):
-                code = m._code
-                put(x, text, None if code is None else code * n)
-                m.x = x + n
-                m._last = text[-1]
+            elif cells and not m._translate:
+                print_single_cells(text)
             else:
                 print_(text)
 
