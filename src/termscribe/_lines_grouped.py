@@ -19,9 +19,12 @@ where no grouped event can form), only faster.
 * Runs of control sequences and C1 controls, each followed by text: the
   C1 controls that do nothing here are skipped (but for forgetting the
   last character printed), so that the text around them is printed at
-  once, with the SGR sequences in it (dropped first in an unstyled model);
-  the lines model sends each control sequence straight to its handler,
-  and works out where a CUP puts the cursor once per run and parameters.
+  once, with the SGR sequences in it (dropped first in an unstyled model;
+  remove_inert does the skipping, in C when the optional extension is
+  built); the lines model sends each control sequence straight to its
+  handler and each C1 control to its action, works out where a CUP puts
+  the cursor once per run and parameters, and tests whether the texts are
+  single cells once per run.
 * Whole lines: each is printed and ended without the parser's dispatch.
   Once the cursor is on the bottom row, lines of single cells (or of
   single and wide characters, with up to two marks joined to each) scroll

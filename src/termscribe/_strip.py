@@ -273,7 +273,8 @@ class StripModel(LinesModel):
     def sequence_run(self, run: str) -> None:
         """When every item is a sequence that breaks the line, each text
         after one is on a line of its own: as after CRs, or (with SGR
-        sequences in them) one by one."""
+        sequences in them) one by one. Runs of C1 line ends and breaks take
+        _line_ends_at_once; the others go item by item."""
         parts = sequence_parts(run, self.styled)
         bodies = parts[2::3]
         if (
