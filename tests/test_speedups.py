@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termscribe import _lines_grouped, _speedups
+from termscribe import _lines_grouped, _parser, _speedups
 from termscribe._lines_grouped import INERT_C1, remove_inert_by_regex
+from termscribe._parser import MAX_INTERMEDIATES, MAX_PARAM_CHARS, sequence_run_end_by_regex
 
 # Code points of every kind the scan tells apart, of each string width
 # (Latin-1, BMP, astral), so that results change kind too.
@@ -78,5 +79,102 @@ def test_remove_inert_takes_only_str() -> None:
         _speedups.remove_inert(b"\x9c")  # type: ignore[arg-type]
 
 
+def run_end(text: str, start: int = 0) -> int:
+    return _speedups.sequence_run_end(text, start, MAX_PARAM_CHARS, MAX_INTERMEDIATES)
+
+
+# Pieces of sequence runs and of what ends them: CSI sequences at and past
+# the caps on parameter characters and intermediates, every C1 control,
+# strings aborted or ended, ESC not followed by [, C0, text of each width.
+RUN_PIECES = [
+    *(chr(c) for c in range(0x80, 0xA0)),
+    "\x1b[",
+    "\x1b[H",
+    "\x1b[1;2H",
+    "\x1b[?25l",
+    "\x1b[<5m",
+    "\x1b[>c",
+    "\x1b[ q",
+    "\x1b[1!p",
+    "\x1b[1 !p",
+    "\x1b[1  !p",
+    "\x1b[" + "1" * (MAX_PARAM_CHARS - 1) + "m",
+    "\x1b[" + "1" * MAX_PARAM_CHARS + "m",
+    "\x1b[" + "1" * (MAX_PARAM_CHARS + 1) + "m",
+    "\x1b[?" + "2;" * (MAX_PARAM_CHARS // 2) + "h",
+    "\x1b[1?m",
+    "\x1b[1 2m",  # a parameter after an intermediate
+    "\x1b[ 0m",
+    "\x1b[!/0p",
+    "\x1b[\x7f",
+    "\x9b2a",
+    "\x9b?7l",
+    "\x1b(0",
+    "\x1bD",
+    "\x1b\\",
+    "\x00",
+    "\x07",
+    "\n",
+    "\x7f",
+    "a",
+    "xy",
+    "\xa0",
+    "é",
+    "中",
+    "\U0001f600",
+    "[",
+    "H",
+    ";",
+    " ",
+    "?",
+]
+
+
+@settings(max_examples=3000)
+@given(
+    pieces=st.lists(st.sampled_from(RUN_PIECES), max_size=40),
+    start=st.integers(0, 6),
+)
+def test_sequence_run_end_equals_the_regex(pieces: list[str], start: int) -> None:
+    text = "".join(pieces)
+    assert run_end(text, start) == sequence_run_end_by_regex(text, start)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "expected"),
+    [
+        ("\x1b[Ha\x1b[Hb\n", 0, 8),  # two items, each with its text
+        ("\x1b[Ha\n", 0, -1),  # one item is not a run
+        ("x\x1b[H\x1b[H", 0, -1),  # text first
+        ("x\x1b[H\x1b[H", 1, 7),
+        ("\x84a\x85b\x9c", 0, 5),  # ST is an item
+        ("\x9dt\x84a", 0, 4),  # a string aborted by a C1 control
+        ("\x9dt\x9c\x84a", 0, -1),  # a string ended by ST is dispatched
+        ("\x9dt\x07\x84a", 0, -1),  # or by BEL
+        ("\x84\x85\x90\x1b", 0, 2),  # DCS without a C1 control next
+        ("\x84\U0001f600\x85中", 0, 4),
+        ("\x84\x1b[" + "1" * MAX_PARAM_CHARS + "mx", 0, MAX_PARAM_CHARS + 5),
+        ("\x84\x1b[" + "1" * (MAX_PARAM_CHARS + 1) + "mx", 0, -1),
+        ("\x84\x85", 2, -1),  # from the end
+        ("\x84\x85", 9, -1),  # past it
+    ],
+)
+def test_sequence_run_end_cases(text: str, start: int, expected: int) -> None:
+    assert run_end(text, start) == expected
+    assert sequence_run_end_by_regex(text, start) == expected
+
+
+def test_sequence_run_end_checks_its_arguments() -> None:
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        _speedups.sequence_run_end(b"\x84\x85", 0, 1, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 4 arguments"):
+        _speedups.sequence_run_end("\x84\x85", 0)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="must not be negative"):
+        _speedups.sequence_run_end("\x84\x85", -1, 1, 1)
+    with pytest.raises(TypeError):
+        _speedups.sequence_run_end("\x84\x85", "0", 1, 1)  # type: ignore[arg-type]
+
+
 def test_the_package_uses_the_extension() -> None:
     assert _lines_grouped.remove_inert is _speedups.remove_inert
+    assert _parser.sequence_run_end is _parser._sequence_run_end_in_c

@@ -40,6 +40,7 @@ from functools import lru_cache
 from operator import mul
 from typing import TYPE_CHECKING
 
+from ._accel import speedups
 from ._cursor import arg, cup
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH
@@ -57,11 +58,6 @@ from ._parser import (
 )
 from ._style import DEFAULT, Style
 from ._unicode import is_cell_run, is_simple_run, marker, wide_cells, with_markers
-
-try:  # the optional C extension (see setup.py)
-    from . import _speedups
-except ImportError:  # built without a C compiler
-    _speedups = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
@@ -132,7 +128,7 @@ def remove_inert_by_regex(run: str) -> str:
 #: controls has something to remove every few characters: about 0.2 us a
 #: match for the regex engine, 1 ns a character for the scan).
 remove_inert: Callable[[str], str] = (
-    remove_inert_by_regex if _speedups is None else _speedups.remove_inert
+    remove_inert_by_regex if speedups is None else speedups.remove_inert
 )
 
 

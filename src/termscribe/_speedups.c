@@ -12,6 +12,18 @@
  *   follows it. Printable means anything but C0, DEL and C1. A flood of C1
  *   controls has one of these every few characters, which costs the regex
  *   engine about 0.2 us a match; this scan costs about 1 ns a character.
+ *
+ * sequence_run_end(text, start, max_params, max_intermediates) ==
+ * (m.end() if (m := _parser._SEQUENCE_RUN.match(text, start)) else -1):
+ *   where the run of two or more sequence-run items from ``start`` ends (see
+ *   _parser._sequence_item), ``max_params`` and ``max_intermediates`` being
+ *   MAX_PARAM_CHARS and MAX_INTERMEDIATES. Each item is one of: a CSI
+ *   sequence (ESC [ or U+009B, a private marker, parameter characters,
+ *   intermediates, a final), a C1 control that is executed, ST, or a string
+ *   started by a C1 control with printable characters after it and a C1
+ *   control other than ST next; then the printable characters after it.
+ *   The character sets of the parts do not overlap, so the regex never
+ *   backtracks into an item, and this scan does not need to either.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -115,12 +127,125 @@ remove_inert(PyObject *module, PyObject *arg)
     return result;
 }
 
+/* The end of the sequence-run item at i (before the text after it), or -1. */
+static Py_ssize_t
+item_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params,
+         Py_ssize_t max_intermediates)
+{
+    Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    Py_ssize_t j = i + 1;
+    if (c == 0x1b || c == 0x9b) {
+        if (c == 0x1b) {
+            if (j >= n || PyUnicode_READ(kind, data, j) != '[') {
+                return -1;
+            }
+            j++;
+        }
+        if (j < n) {
+            c = PyUnicode_READ(kind, data, j);
+            if (c >= '<' && c <= '?') {
+                j++;  /* private marker */
+            }
+        }
+        Py_ssize_t limit = j + max_params;
+        while (j < n && j < limit) {
+            c = PyUnicode_READ(kind, data, j);
+            if (!((c >= '0' && c <= '9') || c == ':' || c == ';')) {
+                break;
+            }
+            j++;
+        }
+        limit = j + max_intermediates;
+        while (j < n && j < limit) {
+            c = PyUnicode_READ(kind, data, j);
+            if (c < 0x20 || c > 0x2f) {
+                break;
+            }
+            j++;
+        }
+        if (j < n) {
+            c = PyUnicode_READ(kind, data, j);
+            if (c >= 0x40 && c <= 0x7e) {
+                return j + 1;
+            }
+        }
+        return -1;
+    }
+    if (c == 0x9c || (c >= 0x80 && c <= 0x9a && c != 0x90 && c != 0x98)) {
+        return j;  /* ST, or a C1 control executed */
+    }
+    if (starts_string(c)) {
+        while (j < n && is_printable(PyUnicode_READ(kind, data, j))) {
+            j++;
+        }
+        if (j < n) {
+            c = PyUnicode_READ(kind, data, j);
+            if (c >= 0x80 && c <= 0x9f && c != 0x9c) {
+                return j;  /* aborted by a C1 control */
+            }
+        }
+    }
+    return -1;
+}
+
+static PyObject *
+sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "sequence_run_end() takes 4 arguments (%zd given)",
+                     nargs);
+        return NULL;
+    }
+    PyObject *text = args[0];
+    if (!PyUnicode_Check(text)) {
+        PyErr_Format(PyExc_TypeError,
+                     "sequence_run_end() argument 1 must be str, not %.100s",
+                     Py_TYPE(text)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t max_params = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t max_intermediates = PyLong_AsSsize_t(args[3]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0 || max_params < 0 || max_intermediates < 0) {
+        PyErr_SetString(PyExc_ValueError, "sequence_run_end() arguments must not be negative");
+        return NULL;
+    }
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0) {
+        return NULL;
+    }
+#endif
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t pos = start;
+    Py_ssize_t items = 0;
+    while (pos < n) {
+        Py_ssize_t end = item_end(kind, data, n, pos, max_params, max_intermediates);
+        if (end < 0) {
+            break;
+        }
+        while (end < n && is_printable(PyUnicode_READ(kind, data, end))) {
+            end++;
+        }
+        pos = end;
+        items++;
+    }
+    return PyLong_FromSsize_t(items >= 2 ? pos : -1);
+}
+
 static PyMethodDef methods[] = {
     {"remove_inert", remove_inert, METH_O,
      "remove_inert(run, /)\n--\n\n"
      "The same as _lines_grouped._REMOVED.sub(\"\", run): ST, strings\n"
      "aborted in a sequence run and inert C1 controls before printable\n"
      "text removed."},
+    {"sequence_run_end", (PyCFunction)(void (*)(void))sequence_run_end, METH_FASTCALL,
+     "sequence_run_end(text, start, max_params, max_intermediates, /)\n--\n\n"
+     "Where _parser._SEQUENCE_RUN's match at start ends, or -1 without one."},
     {NULL, NULL, 0, NULL},
 };
 
