@@ -31,7 +31,9 @@ state, named as on the diagram. Rules of this file:
   after a printable ASCII character, EL sequences erasing to the end of
   the line or TABs are in them too); and, once many have
   come one by one, control sequences and C1 controls each followed by
-  text (``sequence_run``).
+  text (``sequence_run``; where such a run ends is found by a regex, or by
+  the same scan in C when the optional extension is built:
+  ``sequence_run_end``).
 
 Differences from the original diagram, each a deliberate choice:
 

@@ -252,7 +252,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "termscribe._speedups",
-    .m_doc = "Optional C versions of hot string passes (see _lines_grouped).",
+    .m_doc = "Optional C versions of hot string passes (see _accel).",
     .m_size = 0,
     .m_methods = methods,
 };
