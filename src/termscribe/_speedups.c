@@ -57,22 +57,37 @@ starts_string(Py_UCS4 c)
     return c == 0x90 || c == 0x98 || c == 0x9d || c == 0x9e || c == 0x9f;
 }
 
+/* The characters of ``text``, a str argument of function ``name``: their
+ * number, their width in bytes and where they are. Returns -1 with an
+ * exception set if ``text`` is not a str. */
+static int
+characters(const char *name, PyObject *text, Py_ssize_t *n, int *kind, const char **data)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_Format(PyExc_TypeError, "%s() argument 1 must be str, not %.100s", name,
+                     Py_TYPE(text)->tp_name);
+        return -1;
+    }
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0) {
+        return -1;
+    }
+#endif
+    *n = PyUnicode_GET_LENGTH(text);
+    *kind = PyUnicode_KIND(text);
+    *data = PyUnicode_DATA(text);
+    return 0;
+}
+
 static PyObject *
 remove_inert(PyObject *module, PyObject *arg)
 {
-    if (!PyUnicode_Check(arg)) {
-        PyErr_Format(PyExc_TypeError, "remove_inert() argument must be str, not %.100s",
-                     Py_TYPE(arg)->tp_name);
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("remove_inert", arg, &n, &kind, &data) < 0) {
         return NULL;
     }
-#if PY_VERSION_HEX < 0x030C0000
-    if (PyUnicode_READY(arg) < 0) {
-        return NULL;
-    }
-#endif
-    Py_ssize_t n = PyUnicode_GET_LENGTH(arg);
-    int kind = PyUnicode_KIND(arg);
-    const char *data = PyUnicode_DATA(arg);
     char *out = NULL;  /* allocated at the first removal */
     Py_ssize_t kept = 0;  /* characters written to out */
     Py_ssize_t copied = 0;  /* characters of arg accounted for */
@@ -196,11 +211,10 @@ sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                      nargs);
         return NULL;
     }
-    PyObject *text = args[0];
-    if (!PyUnicode_Check(text)) {
-        PyErr_Format(PyExc_TypeError,
-                     "sequence_run_end() argument 1 must be str, not %.100s",
-                     Py_TYPE(text)->tp_name);
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("sequence_run_end", args[0], &n, &kind, &data) < 0) {
         return NULL;
     }
     Py_ssize_t start = PyLong_AsSsize_t(args[1]);
@@ -213,14 +227,6 @@ sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "sequence_run_end() arguments must not be negative");
         return NULL;
     }
-#if PY_VERSION_HEX < 0x030C0000
-    if (PyUnicode_READY(text) < 0) {
-        return NULL;
-    }
-#endif
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
     Py_ssize_t pos = start;
     Py_ssize_t items = 0;
     while (pos < n) {
