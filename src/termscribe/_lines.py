@@ -763,8 +763,8 @@ class LinesModel(Controls, Performer):
             self._gl = saved.gl
             self.origin = saved.origin
             if self.origin:  # back inside the scroll region (xterm.js)
-                screen = self._screen
-                self.y = min(max(self.y, screen.top), screen.bottom)
+                top, bottom = self.region()
+                self.y = min(max(self.y, top), bottom)
         self._translate = self._charsets[self._gl]
 
     def _reset(self) -> None:
