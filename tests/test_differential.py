@@ -64,11 +64,12 @@ from hypothesis import strategies as st
 from vtgrammar import ALL, PYTE_SAFE, HypothesisChooser, stream
 
 from termscribe import Transcript
-from termscribe._line import BLANK
+from termscribe._line import BLANK, Line
 from termscribe._lines import LinesModel
 from termscribe._parser import Parser, Performer
 from termscribe._screen import ScreenModel
 from termscribe._screen_snapshot import ALT_BEGIN, ALT_END
+from termscribe._style import DEFAULT
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 RECORDINGS = sorted(CORPUS.glob("recordings/*.json"))
@@ -97,7 +98,8 @@ def _feed(performer: Performer, data: str | bytes) -> None:
 def lines_window(data: str | bytes, columns: int, rows: int) -> list[str]:
     model = LinesModel(columns, rows, None)
     _feed(model, data)
-    return rows_of(["".join(row.cells).replace(BLANK, " ") for row in model.screen_rows()])
+    cells = ["".join(row.cells).replace(BLANK, " ") for row in model.screen_rows()]
+    return rows_of([Line(((text, DEFAULT),)).text for text in cells])  # markers unsealed
 
 
 def screen(

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from textcheck import assert_safe_text
 
 from termscribe import Transcript, _parser, render_text
+from termscribe._line import seal
+from termscribe._style import DEFAULT
 
 PIECES = [
     b"\x1b",
@@ -100,9 +102,11 @@ def test_byte_by_byte_equals_whole(data: bytes) -> None:
 
 @settings(max_examples=300)
 @given(data=any_bytes, mode=st.sampled_from(["lines", "strip"]))
-def test_idempotent_on_own_output(data: bytes, mode: str) -> None:
+def test_idempotent_on_own_output_but_for_its_markers(data: bytes, mode: str) -> None:
+    # Fed back, a marker is input that spells one: escaped, and only that.
     once = render_text(data, mode=mode)
-    assert render_text(once.encode("utf-8"), mode=mode) == once
+    escaped = seal(((once, DEFAULT),), once)[1] if "<U+" in once or "[termscribe:" in once else once
+    assert render_text(once.encode("utf-8"), mode=mode) == escaped
 
 
 @settings(max_examples=200)

@@ -268,7 +268,7 @@ def _style(data: str) -> Style:
     ],
 )
 def test_styles_round_trip_through_pyte(sgr: str, expected: Style) -> None:
-    assert _style(f"{CSI}{sgr}mX") is expected
+    assert _style(f"{CSI}{sgr}mX") == expected
 
 
 def test_sgr_params_always_take_pytes_general_path() -> None:
@@ -277,7 +277,7 @@ def test_sgr_params_always_take_pytes_general_path() -> None:
 
 
 def test_style_of_unknown_colour_name_is_default() -> None:
-    assert style_of(pyte.screens.Char("x", fg="nonsense")) is DEFAULT
+    assert style_of(pyte.screens.Char("x", fg="nonsense")) == DEFAULT
 
 
 def test_erase_uses_the_background_only() -> None:

@@ -11,7 +11,7 @@ from chunking import assert_chunking_invariant
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termscribe import _unicode, render_text
+from termscribe import Transcript, _unicode, render_text
 from termscribe._line import WIDE_TAIL
 from termscribe._unicode import (
     CELLS,
@@ -24,17 +24,18 @@ from termscribe._unicode import (
     SINGLE,
     WIDE,
     ZERO,
-    cell_runs,
+    CellTable,
     char_class,
     char_info,
     class_runs,
     is_cell_run,
-    is_join_base,
     is_simple_run,
+    joins,
     marker,
-    wide_cells,
     with_markers,
 )
+from termscribe._unicode_data import JOINERS
+from termscribe._unicode_data import MARKED as MARKED_RANGES
 
 
 def text(data: str, **options: object) -> str:
@@ -136,11 +137,13 @@ def test_the_class_table_is_wcwidth_and_the_treatments_for_every_code_point() ->
 
     for cp in range(0xA0, 0x110000):
         ch = chr(cp)
-        if 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE:
+        if 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE or 0xD800 <= cp <= 0xDFFF:
             expected = (1, NORMAL, "\ufffd")
-        elif _in(_unicode._ALWAYS_MARKED, cp):
-            expected = (len(f"<U+{cp:04X}>"), MARK, f"<U+{cp:04X}>")
-        elif _in(_unicode._CONTEXT_CHARS, cp):
+        elif cp in (0xE000, 0xE001):  # the seals: never raw from input
+            expected = (1, NORMAL, ch)
+        elif _in(MARKED_RANGES, cp):
+            expected = (len(f"<U+{cp:04X}>"), MARK, marker(ch))
+        elif _in(JOINERS, cp):
             expected = (0, CONTEXT, ch)
         else:
             expected = (wcwidth(ch), NORMAL, ch)
@@ -177,7 +180,7 @@ def _stored(ch: str) -> str:
 
 @given(_MIXED)
 def test_cell_runs_merge_the_classes_that_need_no_context_into_their_cells(data: str) -> None:
-    runs = list(cell_runs(data))
+    runs = list(CellTable().cell_runs(data))
     assert "".join(chars for _, chars, _ in runs) == data
     for cls, chars, stored in runs:
         classes = {char_class(ch) for ch in chars}
@@ -234,26 +237,31 @@ def test_a_cell_run_is_single_and_wide_characters_each_stored_as_its_cells(data:
     assert is_cell_run(data) == expected
     if expected:
         wide = {ch for ch, (width, _, _) in cells if width == 2}
-        assert wide_cells(data) == "".join(ch + WIDE_TAIL if ch in wide else ch for ch in data)
+        assert CellTable().wide_cells(data) == "".join(
+            ch + WIDE_TAIL if ch in wide else ch for ch in data
+        )
 
     # With marks: a mark or joiner joined to the character before it (not a
-    # C0 control; a joiner only after a join base), and one more after it.
-    # ESC only in SGR sequences, after which a mark joins nothing (as after
-    # the C0 control that stands for each here).
+    # C0 control; a joiner only as joins() keeps it), and one more after it
+    # (a joiner again as joins() keeps it). ESC only in SGR sequences, after
+    # which a mark joins nothing (as after the C0 control that stands for
+    # each here).
     sgr_free = re.sub(r"\x1b\[[0-9;:]*m", "\x00", data)
+
+    def joined(index: int) -> bool:
+        prev, ch = sgr_free[index - 1], sgr_free[index]
+        return char_class(ch) == ZERO or (char_class(ch) == JOINER and joins(prev, ch))
 
     def first_mark(index: int) -> bool:
         if index == 0 or char_class(sgr_free[index - 1]) not in (SINGLE, WIDE):
             return False
         base = sgr_free[index - 1]
-        if char_class(sgr_free[index]) == ZERO:
-            return base >= " " and base != "\x7f"
-        return char_class(sgr_free[index]) == JOINER and is_join_base(base)
+        return joined(index) and base >= " " and base != "\x7f"
 
     cell_or_mark = "\x1b" not in sgr_free and all(
         char_class(ch) in (SINGLE, WIDE)
         or first_mark(index)
-        or (char_class(ch) in (ZERO, JOINER) and index > 1 and first_mark(index - 1))
+        or (index > 1 and first_mark(index - 1) and joined(index))
         for index, ch in enumerate(sgr_free)
     )
     assert is_cell_run(data, marks=True) == cell_or_mark
@@ -291,13 +299,13 @@ def test_with_markers_stores_the_bmp_code_points_marked_or_replaced_in_any_conte
 
 def test_with_markers_leaves_astral_code_points_and_many_distinct_ones_alone() -> None:
     # Tags (ASCII smuggling) are marked when printed, not here.
-    assert with_markers("a\U000e0041\u202eb") == "a\U000e0041<U+202E>b"
+    assert with_markers("a\U000e0041\u202eb") == "a\U000e0041" + marker("\u202e") + "b"
     marked = "".join(map(chr, range(0x2060, 0x2070)))  # 16 different ones
     assert with_markers(marked) == "".join(map(marker, marked))
     assert with_markers(marked + "\u200b") == marked + "\u200b"
     # Either way, a transcript shows the same.
     for line in (marked, marked + "\u200b"):
-        shown = "".join(map(marker, line))
+        shown = "".join(f"<U+{ord(ch):04X}>" for ch in line)
         assert render_text(f"{line}\n{line}\n".encode()) == f"{shown}\n{shown}\n"
 
 
@@ -318,13 +326,14 @@ def test_forgetting_cell_table_entries_changes_nothing(lines: list[str]) -> None
     expected_wrapped = render_text(data, columns=7)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_unicode, "MAX_CLASSIFIED", 16)
-        patch.setattr(_unicode, "CELL_TABLE", {})
-        patch.setattr(_unicode, "_CELL_KNOWN", set())
         assert render_text(data) == expected
         assert render_text(data, columns=7) == expected_wrapped
         # Past the bound the table holds the entries of one run at most.
-        assert len(_unicode._CELL_KNOWN) <= 16 + max(map(len, lines))
-        assert len(_unicode.CELL_TABLE) <= len(_unicode._CELL_KNOWN)
+        transcript = Transcript()
+        transcript.feed(data)
+        table = transcript._model.cell_table  # type: ignore[attr-defined]
+        assert len(table) <= 16 + max(map(len, lines))
+        assert len(table.table) <= len(table)
 
 
 def test_a_stream_of_many_code_points_leaves_a_bounded_cell_table() -> None:
@@ -334,19 +343,20 @@ def test_a_stream_of_many_code_points_leaves_a_bounded_cell_table() -> None:
     # Each wide character with a one-cell one, so that no run is all wide.
     text = "".join(ch + "é" for ch in map(chr, wide))
     lines = "\n".join(text[i : i + 500] for i in range(0, len(text), 500))
-    assert render_text(lines.encode()) == lines
-    assert 0 < len(_unicode.CELL_TABLE) <= _unicode.MAX_CLASSIFIED
-    assert len(_unicode._CELL_KNOWN) <= _unicode.MAX_CLASSIFIED
+    transcript = Transcript()
+    transcript.feed(lines.encode())
+    assert transcript.text() == lines
+    table = transcript._model.cell_table  # type: ignore[attr-defined]
+    assert 0 < len(table.table) <= _unicode.MAX_CLASSIFIED
+    assert len(table) <= _unicode.MAX_CLASSIFIED
 
 
 def test_a_run_with_more_new_code_points_than_remembered_is_still_sanitised() -> None:
     # More distinct code points in one run than the table keeps, then a
-    # joiner (printed on its own) and code points that need CELL_TABLE.
+    # joiner (printed on its own) and code points that need the table.
     data = "".join(map(chr, range(0x4E00, 0x4E20))) + "x\u200d\u202e\u4e00"
     expected = render_text(data.encode())
     assert expected.endswith("x<U+200D><U+202E>\u4e00")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_unicode, "MAX_CLASSIFIED", 16)
-        patch.setattr(_unicode, "CELL_TABLE", {})
-        patch.setattr(_unicode, "_CELL_KNOWN", set())
         assert render_text(data.encode()) == expected

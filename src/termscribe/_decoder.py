@@ -9,11 +9,17 @@ CPython's incremental ``utf-8`` decoder with ``errors="replace"`` implements.
 Raw bytes 0x80-0x9F are never C1 controls here: on their own they are
 ill-formed UTF-8 and become U+FFFD. Only properly encoded U+0080-U+009F reach
 the parser as C1 controls (see ``_parser``).
+
+U+E000 and U+E001 are the seals of real markers (see ``_line``): in input
+they become their own markers here, sealed, so that no input code point is
+a seal.
 """
 
 from __future__ import annotations
 
 import codecs
+
+from ._line import SEAL, SEAL_BRACKET
 
 __all__ = ["Utf8Decoder"]
 
@@ -28,13 +34,23 @@ class Utf8Decoder:
 
     def feed(self, data: bytes | bytearray) -> str:
         """Decode ``data``; an incomplete trailing code point is held back."""
-        return self._decoder.decode(data, False)
+        return _unseal_input(self._decoder.decode(data, False))
 
     def finish(self) -> str:
         """Flush: a held-back incomplete code point becomes U+FFFD."""
-        return self._decoder.decode(b"", True)
+        return _unseal_input(self._decoder.decode(b"", True))
 
     @property
     def pending(self) -> int:
         """Number of bytes held back, waiting for the rest of a code point."""
         return len(self._decoder.getstate()[0])
+
+
+_SEALS_AS_INPUT = str.maketrans({SEAL: f"{SEAL}U+E000>", SEAL_BRACKET: f"{SEAL}U+E001>"})
+
+
+def _unseal_input(text: str) -> str:
+    """``text`` with the seals it contains as their sealed markers."""
+    if text.isascii() or (SEAL not in text and SEAL_BRACKET not in text):
+        return text
+    return text.translate(_SEALS_AS_INPUT)

@@ -15,6 +15,16 @@ slices done in C rather than per-cell Python work:
 A :class:`Line` is a finished logical line (wrapped rows joined), reduced to
 runs of equally styled text: what every renderer consumes.
 
+Markers are unforgeable (SECURITY.md, "forged markers"). A marker
+termscribe makes (``<U+202E>``, ``[termscribe: 3 characters omitted]``) is
+stored with a seal in place of its first character: ``SEAL`` for ``<`` and
+``SEAL_BRACKET`` for ``[``, private-use code points that input never
+stores raw (``_unicode`` marks them). Making a Line breaks the seals, and
+first escapes input that spells the start of a marker: its ``<`` before
+``U+`` becomes ``<U+003C>``, its ``[`` before ``termscribe:`` becomes
+``<U+005B>``. So in every transcript, text and HTML alike, ``<U+`` and
+``[termscribe:`` start real markers only (``MARKERS`` finds them).
+
 Blank cells at the end of a line are not part of it, whatever their
 background colour; blank cells inside a line are spaces. Spaces a program
 printed are kept even at the end of a line. This is xterm's
@@ -33,8 +43,11 @@ from ._style import DEFAULT, MAX_LINK_CHARS, Style
 __all__ = [
     "BLANK",
     "EMPTY_LINE",
+    "MARKERS",
     "MAX_LINE_CELLS",
     "MAX_STYLES",
+    "SEAL",
+    "SEAL_BRACKET",
     "WIDE_TAIL",
     "Line",
     "Row",
@@ -47,6 +60,16 @@ __all__ = [
 BLANK = "\x00"
 #: The right half of a wide character. Internal only: renderers see nothing.
 WIDE_TAIL = "\x01"
+
+#: Stands for the ``<`` of a marker until a Line is made (see the module
+#: docstring).
+SEAL = "\ue000"
+#: Stands for the ``[`` of an omission or frame marker until a Line is made.
+SEAL_BRACKET = "\ue001"
+#: The markers of a Line's text: each match is a real one.
+MARKERS = re.compile(r"<U\+[0-9A-F]{4,6}>|\[termscribe: [^\]]*\]")
+# Input that spells the start of a marker: the character escaped.
+_FORGED = re.compile(r"<(?=U\+)|\[(?=termscribe:)")
 
 #: Cells kept per logical line. Past this, printed characters are dropped and
 #: counted, and the line ends with a visible omission marker (SECURITY.md,
@@ -63,8 +86,9 @@ _MAX_CACHED_SGR = 4096
 
 
 def omission_marker(count: int, what: str = "characters") -> str:
-    """The visible text that stands for content dropped by a cap."""
-    return f"[termscribe: {count} {what} omitted]"
+    """The visible text that stands for content dropped by a cap (sealed:
+    see the module docstring)."""
+    return f"{SEAL_BRACKET}termscribe: {count} {what} omitted]"
 
 
 class StylePalette:
@@ -73,14 +97,18 @@ class StylePalette:
     A model's current style is always ``styles[ord(code)]`` for its current
     code, so that a full palette degrades every path the same way."""
 
-    __slots__ = ("_codes", "_link_chars", "after_sgr_cache", "styles")
+    __slots__ = ("_codes", "_link_chars", "after_sgr_cache", "runs_cache", "styles")
 
     def __init__(self) -> None:
         self.styles: list[Style] = [DEFAULT]
-        self._codes: dict[Style, str] = {DEFAULT: "\x00"}
+        # By value: an equal style made anew gets the same code.
+        self._codes: dict[tuple[object, ...], str] = {DEFAULT.key: "\x00"}
         self._link_chars = 0  # of the link targets the palette holds
         #: code + raw SGR parameters -> the code after that SGR.
         self.after_sgr_cache: dict[str, str] = {}
+        #: Runs (start, end, code) of recently seen styles strings (see
+        #: Line.from_row): a styles string fully determines them.
+        self.runs_cache: dict[str, tuple[tuple[int, int, int], ...]] = {}
 
     def after_sgr(self, code: str, raw: str) -> str:
         """The code of the style ``CSI raw m`` makes of the style of ``code``."""
@@ -94,7 +122,7 @@ class StylePalette:
         return after
 
     def code(self, style: Style) -> str:
-        code = self._codes.get(style)
+        code = self._codes.get(style.key)
         if code is None:
             if len(self.styles) >= MAX_STYLES:
                 return "\x00"
@@ -103,7 +131,7 @@ class StylePalette:
                 if self._link_chars + link.size > MAX_LINK_CHARS:
                     return self.code(style.with_link(None))  # the text stays, unlinked
                 self._link_chars += link.size
-            code = self._codes[style] = chr(len(self.styles))
+            code = self._codes[style.key] = chr(len(self.styles))
             self.styles.append(style)
         return code
 
@@ -159,13 +187,26 @@ class Line:
     __slots__ = ("runs", "text")
 
     def __init__(self, runs: tuple[Run, ...], text: str | None = None) -> None:
-        self.runs = runs
+        """``runs`` as cells store them (markers sealed), and their text
+        joined if known."""
         if text is None:
             text = runs[0][0] if len(runs) == 1 else "".join(map(_first, runs))
+        if (
+            "<U+" in text
+            or "[termscribe:" in text
+            or (not text.isascii() and (SEAL in text or SEAL_BRACKET in text))
+        ):
+            runs, text = seal(runs, text)
+        self.runs = runs
         self.text = text
 
     @classmethod
-    def from_row(cls, row: Row, palette: Sequence[Style]) -> Line:
+    def from_row(
+        cls,
+        row: Row,
+        palette: Sequence[Style],
+        runs_cache: dict[str, tuple[tuple[int, int, int], ...]] | None = None,
+    ) -> Line:
         """One unwrapped row as a line (the common case, kept fast)."""
         text = row.text
         if not text and not row.omitted:
@@ -183,14 +224,15 @@ class Line:
             return cls(tuple(runs))
         # Runs of equal style codes. Logs repeat row layouts, so the runs of a
         # styles string are remembered (as start, end, palette index).
-        found = _RUNS_CACHE.get(styles)
+        cache = {} if runs_cache is None else runs_cache
+        found = cache.get(styles)
         if found is None:
             ends, codes = _style_runs(styles)
             found = tuple(zip([0, *ends[:-1]], ends, map(ord, codes), strict=True))
             if len(styles) <= _MAX_CACHED_CELLS and len(found) <= _MAX_CACHED_RUN_COUNT:
-                if len(_RUNS_CACHE) >= _MAX_CACHED_RUNS:
-                    _RUNS_CACHE.clear()
-                _RUNS_CACHE[styles] = found
+                if len(cache) >= _MAX_CACHED_RUNS:
+                    cache.clear()
+                cache[styles] = found
         return cls(tuple([(text[a:b], palette[c]) for a, b, c in found]), text)
 
     @classmethod
@@ -219,6 +261,47 @@ class Line:
 
     def __repr__(self) -> str:
         return f"Line({self.text!r})"
+
+
+def seal(runs: tuple[Run, ...], text: str) -> tuple[tuple[Run, ...], str]:
+    """``runs`` and ``text`` with input that spells the start of a marker
+    escaped and the seals of real markers broken (see the module
+    docstring)."""
+    forged = (
+        [m.start() for m in _FORGED.finditer(text)]
+        if "<U+" in text or "[termscribe:" in text
+        else None
+    )
+    if forged:
+        out: list[Run] = []
+        start = 0
+        at = 0
+        for run_text, style in runs:
+            end = start + len(run_text)
+            if at < len(forged) and forged[at] < end:
+                parts = []
+                cut = 0
+                while at < len(forged) and forged[at] < end:
+                    index = forged[at] - start
+                    parts.append(run_text[cut:index])
+                    parts.append("<U+003C>" if run_text[index] == "<" else "<U+005B>")
+                    cut = index + 1
+                    at += 1
+                parts.append(run_text[cut:])
+                out.append(("".join(parts), style))
+            else:
+                out.append((run_text, style))
+            start = end
+        runs = tuple(out)
+    if SEAL_BRACKET in text:
+        runs = tuple([(_unseal(run_text), style) for run_text, style in runs])
+    elif SEAL in text:
+        runs = tuple([(run_text.replace(SEAL, "<"), style) for run_text, style in runs])
+    return runs, runs[0][0] if len(runs) == 1 else "".join(map(_first, runs))
+
+
+def _unseal(text: str) -> str:
+    return text.replace(SEAL, "<").replace(SEAL_BRACKET, "[")
 
 
 _EMPTY_RUNS: tuple[Run, ...] = (("", DEFAULT),)
@@ -258,12 +341,10 @@ def _style_runs(styles: str) -> tuple[list[int], list[str]]:
 
 _LSTRIP_RUNS = 32
 
-# Runs (starts, ends, codes) of recently seen styles strings, shared by all
-# rows: a styles string fully determines them.
-_RUNS_CACHE: dict[str, tuple[tuple[int, int, int], ...]] = {}
+# Styles strings a palette's runs_cache remembers.
 _MAX_CACHED_RUNS = 2048
-# Only rows up to this long, with up to this many runs, are remembered (the
-# cache is shared by every transcript of the process, so it must stay small).
+# Only rows up to this long, with up to this many runs, are remembered (a
+# transcript's cache must stay small).
 _MAX_CACHED_CELLS = 1024
 _MAX_CACHED_RUN_COUNT = 64
 

@@ -66,7 +66,7 @@ from ._lines_grouped import (
     text_lines,
 )
 from ._lines_unicode import print_unbounded
-from ._parser import SGR_SPLIT, Performer, parse_params
+from ._parser import SGR_SPLIT, CsiBodies, ParsedParams, Performer
 from ._style import DEFAULT, Link, Style
 from ._unicode import (
     JOINER,
@@ -74,10 +74,11 @@ from ._unicode import (
     SINGLE,
     WIDE,
     ZERO,
+    CellTable,
     char_info,
     class_runs,
-    is_join_base,
     is_simple_run,
+    kept_joiners,
     marker,
 )
 
@@ -135,6 +136,10 @@ class LinesModel(Controls, Performer):
         self.x = 0
         self.y = 0
         self._palette = StylePalette()
+        #: What this transcript learned of the cells of code points.
+        self.cell_table = CellTable()
+        self.params = ParsedParams()
+        self.csi_bodies = CsiBodies()
         self._style = DEFAULT
         self._code: str | None = "\x00" if styled else None  # current style's cell code
         self._sgr_runs: dict[str, tuple[str, ...]] = {}  # see _append_styled
@@ -257,7 +262,8 @@ class LinesModel(Controls, Performer):
                 # Unchanged since text_lines made it.
                 self._append_line(line_of(*made[3], self._palette.styles))
             else:
-                self._append_line(Line.from_row(row, self._palette.styles))
+                palette = self._palette
+                self._append_line(Line.from_row(row, palette.styles, palette.runs_cache))
             return
         if self._pending and not row.continued:
             self._finish_pending()
@@ -444,13 +450,13 @@ class LinesModel(Controls, Performer):
             elif cls == ZERO:
                 self._combine(group)
             elif cls == JOINER:
-                # The first joiner decides for the group: once one is kept,
-                # the next follows a joiner (a join base); once one is
-                # marked, the next follows ">" (not one).
-                if is_join_base(self._prev_char()):
-                    self._combine(group)
-                else:
-                    self._print_cells("".join(map(marker, group)))
+                # Those kept (see _unicode.kept_joiners), then the rest
+                # marked: once one is marked, the next follows ">".
+                kept = kept_joiners(self._prev_char(), group)
+                if kept:
+                    self._combine(group[:kept])
+                if kept < len(group):
+                    self._print_cells("".join(map(marker, group[kept:])))
             else:  # MARKED, REPLACED
                 self._print_cells("".join([char_info(ch)[2] for ch in group]))
 
@@ -796,7 +802,7 @@ class LinesModel(Controls, Performer):
             return
         handler = HANDLERS.get(final)
         if handler is not None:
-            handler(self, parse_params(params), last)
+            handler(self, self.params[params], last)
 
     def _erase_code(self) -> str | None:
         """Code of the style erased cells get (xterm's BCE: background only)."""

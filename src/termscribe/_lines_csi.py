@@ -19,7 +19,6 @@ from ._cursor import (
 )
 from ._edit import blank_cells, delete_cells, truncate
 from ._line import Row
-from ._parser import parse_params
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
@@ -192,7 +191,7 @@ def rm(m: LinesModel, v: Params, _last: str) -> None:
 
 
 def private_mode(m: LinesModel, params: str, on: bool) -> None:
-    for value in parse_params(params):
+    for value in m.params[params]:
         mode = value[0] if isinstance(value, tuple) else value
         if mode == 7:
             m.autowrap = on

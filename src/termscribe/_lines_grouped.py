@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from operator import mul
 from typing import TYPE_CHECKING
 
@@ -53,11 +52,10 @@ from ._parser import (
     RUN_ITEMS,
     SGR_SPLIT,
     Performer,
-    csi_fields,
     parse_params,
 )
 from ._style import DEFAULT, Style
-from ._unicode import is_cell_run, is_simple_run, marker, wide_cells, with_markers
+from ._unicode import is_cell_run, is_simple_run, marker, with_markers
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
@@ -179,14 +177,14 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
     m._print_text(parts[0])
     for control, body, text in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
         if body is not None:
-            private, params, intermediates, final = csi_fields(body)
+            private, params, intermediates, final = m.csi_bodies[body]
             if not direct or private or intermediates or final == "m":
                 csi_dispatch(private, params, intermediates, final)
             elif (final == "H" or final == "f") and not m.origin:
                 m._last = ""
                 target = targets.get(params)
                 if target is None:
-                    cup(m, parse_params(params), "")
+                    cup(m, m.params[params], "")
                     targets[params] = m.y, m.x
                 else:
                     m.y, m.x = target
@@ -194,7 +192,7 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
                 last = m._last
                 m._last = ""
                 if (handler := HANDLERS.get(final)) is not None:
-                    handler(m, parse_params(params), last)
+                    handler(m, m.params[params], last)
         elif control in INERT_C1:
             m._last = ""
         elif (action := actions.get(control)) is not None:
@@ -336,7 +334,6 @@ _CONTROLS = re.compile(f"({ERASE.pattern}|\t)")
 _TRAILING_TABS = re.compile(r"(?<!\t)\t++(?=\n|\Z)")
 
 
-@lru_cache(maxsize=256)
 def _copies(count: str) -> int:
     """How many times a REP with parameter ``count`` and the character
     before it print that character in an unbounded row."""
@@ -575,7 +572,7 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
             _text_line(m, line)
         return True
     if wide:
-        kept = [wide_cells(text) for text in kept]
+        kept = [m.cell_table.wide_cells(text) for text in kept]
     parts: list[Parts]
     if sgr:
         parts = _parts(m, kept)

@@ -20,9 +20,10 @@ from ._unicode import (
     JOINER,
     MAX_COMBINING,
     ZERO,
-    cell_runs,
     dropped_cells,
-    is_join_base,
+    holds_joiner,
+    kept_joiners,
+    last_combining,
     marker,
 )
 
@@ -66,24 +67,31 @@ def print_unbounded(m: LinesModel, text: str) -> None:
     end = m.x
     position = 0
     prev = ""  # the last code point of the last cell in ``cells``
-    for cls, chars, stored in cell_runs(text):
+    for cls, chars, stored in m.cell_table.cell_runs(text):
         position += len(chars)
         if cls == CELLS and end + len(stored) <= MAX_LINE_CELLS:
             cells.append(stored)
             end += len(stored)
             prev = stored[-2] if stored[-1] == WIDE_TAIL else stored[-1]
             continue
-        if cells and (cls == ZERO or (cls == JOINER and is_join_base(prev))):
+        joined = 0
+        if cells and cls == ZERO:
+            joined = len(chars)
+        elif cells and cls == JOINER:
+            joined = kept_joiners(prev, chars)
+        if joined:
             # Joined to the last cell (a mark's code point is a join base).
             column = end - 2 if cells[-1][-1] == WIDE_TAIL else end - 1
             if marks and marks[-1][0] == column:
-                marks[-1] = (column, marks[-1][1] + chars)
+                marks[-1] = (column, marks[-1][1] + chars[:joined])
             else:
-                marks.append((column, chars))
-            prev = chars[-1]
-            continue
+                marks.append((column, chars[:joined]))
+            prev = chars[joined - 1]
+            chars = chars[joined:]
+            if not chars:
+                continue
         if cls == JOINER and cells:
-            # Marked: its markers are cells (the first decides for all).
+            # Marked: its markers are cells (see _unicode.kept_joiners).
             stored = "".join(map(marker, chars))
             if end + len(stored) <= MAX_LINE_CELLS:
                 cells.append(stored)
@@ -96,7 +104,10 @@ def print_unbounded(m: LinesModel, text: str) -> None:
         if cls == ZERO:
             m._combine(chars)
         else:
-            m._print_groups(chars)
+            if joined:  # the rest of a run of joiners, marked whatever the cell holds
+                m._print_cells("".join(map(marker, chars)))
+            else:
+                m._print_groups(chars)
             if m.x >= MAX_LINE_CELLS:
                 _print_past_cap(m, text[position:])
                 return
@@ -107,13 +118,19 @@ def print_unbounded(m: LinesModel, text: str) -> None:
 def _print_past_cap(m: LinesModel, text: str) -> None:
     """Text printed on a full unbounded row: its cells are dropped and
     counted, and its marks join the last cell up to MAX_COMBINING. Once
-    that cell is full, nothing but the count can change."""
+    that cell is full, or once no combining mark is left and no joiner can
+    be kept after its last code point (see _unicode.holds_joiner), nothing
+    but the count can change."""
     row = m._rows[m.y]
     last = m._base_cell()
     position = 0
-    for cls, chars, stored in cell_runs(text):
-        if row.marks is not None and len(row.marks.get(last, "")) >= MAX_COMBINING:
-            row.omitted += dropped_cells(text[position:])
+    last_mark = last_combining(text)
+    for cls, chars, stored in m.cell_table.cell_runs(text):
+        prev = m._prev_char()
+        if (row.marks is not None and len(row.marks.get(last, "")) >= MAX_COMBINING) or (
+            position > last_mark and not holds_joiner(prev)
+        ):
+            row.omitted += dropped_cells(text[position:], prev)
             return
         position += len(chars)
         if cls == CELLS:

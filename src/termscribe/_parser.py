@@ -55,7 +55,6 @@ Differences from the original diagram, each a deliberate choice:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from ._accel import speedups
 
@@ -76,6 +75,8 @@ __all__ = [
     "RUN_ITEMS",
     "SEQUENCE_ITEMS",
     "SGR_SPLIT",
+    "CsiBodies",
+    "ParsedParams",
     "Parser",
     "Performer",
     "csi_fields",
@@ -268,7 +269,6 @@ RUN_ITEMS = re.compile(
 _CSI_FIELDS = re.compile(r"([<-?]?)([0-9:;]*)([ -/]*)([@-~])")
 
 
-@lru_cache(maxsize=4096)
 def csi_fields(body: str) -> tuple[str, str, str, str]:
     """A CSI sequence's body, as RUN_ITEMS takes it (``"?25h"``), as the
     arguments of csi_dispatch: private marker, parameters, intermediates,
@@ -458,7 +458,6 @@ class Performer:
         """A device control string ended by ST."""
 
 
-@lru_cache(maxsize=4096)
 def parse_params(raw: str) -> tuple[int | tuple[int, ...], ...]:
     """Parse a raw parameter string into values.
 
@@ -476,6 +475,36 @@ def parse_params(raw: str) -> tuple[int | tuple[int, ...], ...]:
         else:
             out.append(_value(part))
     return tuple(out)
+
+
+#: Entries a model's ParsedParams or CsiBodies keeps before it starts afresh.
+MAX_CACHED_SEQUENCES = 4096
+
+
+class ParsedParams(dict[str, tuple[int | tuple[int, ...], ...]]):
+    """parse_params of each raw parameter string a model has seen (logs
+    repeat a few hundred). Each model has its own: no stream can empty
+    another's."""
+
+    __slots__ = ()
+
+    def __missing__(self, raw: str) -> tuple[int | tuple[int, ...], ...]:
+        if len(self) >= MAX_CACHED_SEQUENCES:
+            self.clear()
+        value = self[raw] = parse_params(raw)
+        return value
+
+
+class CsiBodies(dict[str, tuple[str, str, str, str]]):
+    """csi_fields of each control sequence body a model has seen."""
+
+    __slots__ = ()
+
+    def __missing__(self, body: str) -> tuple[str, str, str, str]:
+        if len(self) >= MAX_CACHED_SEQUENCES:
+            self.clear()
+        value = self[body] = csi_fields(body)
+        return value
 
 
 def _value(digits: str) -> int:

@@ -80,11 +80,11 @@ from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS, arg, clamp_x
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
-from ._parser import Performer, parse_params
+from ._parser import ParsedParams, Performer
 from ._screen_cells import screen_lines, sgr_params
 from ._screen_snapshot import alt_block
 from ._style import DEFAULT, Style
-from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, marker
+from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
 
 __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
 
@@ -100,6 +100,8 @@ _TAB = 8
 _BLANK = Char(" ")
 _Row = StaticDefaultDict[int, Char]
 _Buffer = dict[int, _Row]
+# Distinct (style, SGR) transitions a screen model remembers.
+_MAX_CACHED_SGR = 4096
 _Params = tuple[int | tuple[int, ...], ...]
 
 
@@ -132,6 +134,9 @@ class ScreenModel(Controls, Performer):
         self.height = rows
         self.snapshot = snapshot
         self.styled = styled
+        # The style after each (style, SGR parameters) seen: this model's own.
+        self._after_sgr: dict[tuple[Style, str], Style] = {}
+        self.params = ParsedParams()
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
         self._reset_modes()
@@ -208,7 +213,7 @@ class ScreenModel(Controls, Performer):
                 if run:
                     self._draw("".join(run))
                     run = []
-                if is_join_base(self._prev_char()):
+                if joins(self._prev_char(), ch):
                     self._combine(stored)
                     continue
                 stored = marker(ch)
@@ -430,12 +435,22 @@ class ScreenModel(Controls, Performer):
         screen.set_margins()
         self._saved = None
 
+    def _apply_sgr(self, params: str) -> Style:
+        cache = self._after_sgr
+        key = (self.style, params)
+        style = cache.get(key)
+        if style is None:
+            if len(cache) >= _MAX_CACHED_SGR:
+                cache.clear()
+            style = cache[key] = self.style.apply_sgr(params)
+        return style
+
     # -- control sequences -------------------------------------------------
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         if final == "m":
             if not private and not intermediates:
-                self._set_style(self.style.apply_sgr(params))
+                self._set_style(self._apply_sgr(params))
             return
         last = self._last
         self._last = ""
@@ -449,7 +464,7 @@ class ScreenModel(Controls, Performer):
             return
         handler = self.csi_handlers.get(final)
         if handler is not None:
-            handler(self, parse_params(params), last)
+            handler(self, self.params[params], last)
 
     def _erase_char(self) -> Char:
         """A blank in the erase colour (xterm's BCE: the background only)."""
@@ -621,7 +636,7 @@ class ScreenModel(Controls, Performer):
 
     def _private_mode(self, params: str, on: bool) -> None:
         screen = self.screen
-        for value in parse_params(params):
+        for value in self.params[params]:
             mode = value[0] if isinstance(value, tuple) else value
             if mode == 7:
                 self.autowrap = on

@@ -19,7 +19,7 @@ alternate screen had just before. It relies only on the model's public
 
 from __future__ import annotations
 
-from ._line import BLANK, EMPTY_LINE, Line, Row
+from ._line import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
 from ._lines import LinesModel
 from ._parser import Performer
 from ._screen_cells import trim_rows
@@ -33,7 +33,8 @@ ALT_END = "[termscribe: end of alternate screen]"
 
 def alt_block(frame: list[Line]) -> list[Line]:
     """A frame between its two marker lines."""
-    return [Line(((ALT_BEGIN, DEFAULT),)), *frame, Line(((ALT_END, DEFAULT),))]
+    begin, end = (SEAL_BRACKET + marker[1:] for marker in (ALT_BEGIN, ALT_END))  # sealed
+    return [Line(((begin, DEFAULT),)), *frame, Line(((end, DEFAULT),))]
 
 
 def frame_lines(rows: list[Row]) -> list[Line]:

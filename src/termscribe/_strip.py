@@ -51,8 +51,6 @@ from ._parser import (
     OVERWRITE_ERASES,
     SGR_SPLIT,
     Performer,
-    csi_fields,
-    parse_params,
 )
 from ._unicode import is_cell_run
 
@@ -82,10 +80,10 @@ _EFFECTS = {
 }
 
 
-def _csi_effect(body: str) -> str | None:
-    """What a control sequence does here, as _EFFECTS, or None for more
-    (SGR, REP, blank cells, modes...)."""
-    private, _, intermediates, final = csi_fields(body)
+def _csi_effect(fields: tuple[str, str, str, str]) -> str | None:
+    """What a control sequence (its csi_fields) does here, as _EFFECTS, or
+    None for more (SGR, REP, blank cells, modes...)."""
+    private, _, intermediates, final = fields
     if private or intermediates or final in "CIbm":
         return None
     return "\r" if final in _BREAKING_CSI else ""
@@ -147,7 +145,7 @@ class StripModel(LinesModel):
         rows = self._rows
         row = rows[0]
         rows[0] = Row()
-        self._append_line(Line.from_row(row, self._palette.styles))
+        self._append_line(Line.from_row(row, self._palette.styles, self._palette.runs_cache))
 
     def _spaces(self, count: int) -> None:
         if self._break:
@@ -304,7 +302,7 @@ class StripModel(LinesModel):
         effects = list(map(_EFFECTS.get, parts[1::3]))
         if _CSI in effects:
             effects = [
-                _csi_effect(body) if effect is _CSI else effect
+                _csi_effect(self.csi_bodies[body]) if effect is _CSI else effect
                 for effect, body in zip(effects, parts[2::3], strict=True)
             ]
         if None in effects:
@@ -372,7 +370,7 @@ class StripModel(LinesModel):
             self._last = ""
 
     def _arg_of(self, params: str) -> int:
-        return arg(parse_params(params), 0, 1)
+        return arg(self.params[params], 0, 1)
 
     def esc_dispatch(self, intermediates: str, final: str) -> None:
         self._last = ""

@@ -1,10 +1,11 @@
 """Character styles and Select Graphic Rendition (SGR).
 
-A :class:`Style` is immutable and interned: equal styles are the same object,
-so cells store a pointer, renderers compare styles with ``is`` and merge runs
-cheaply, and every style caches the result of applying each SGR parameter
-string it has seen (``apply_sgr``), so colour-heavy logs parse each distinct
-SGR sequence once per style.
+A :class:`Style` is an immutable value: equal styles compare and hash equal
+whichever object holds them. Nothing is interned process-wide (one
+transcript's style churn must not evict another's): each transcript's
+``StylePalette`` gives each distinct style one code and one object, and
+caches the result of each SGR sequence per style code, so colour-heavy logs
+parse each distinct SGR sequence once per style and transcript.
 
 Colours are validated integers only: ``None`` (default), a palette index
 0-255, or ``RGB_FLAG | 0xRRGGBB`` for truecolor. Malformed or out-of-range SGR
@@ -23,8 +24,6 @@ Decisions (xterm where it defines the behaviour):
 """
 
 from __future__ import annotations
-
-from typing import ClassVar
 
 from ._parser import parse_params
 
@@ -66,63 +65,61 @@ UNDERLINE_DASHED = 5
 
 
 class Link:
-    """An OSC 8 hyperlink as the program sent it (not yet validated).
+    """An OSC 8 hyperlink as the program sent it (not yet validated): a
+    value, equal to any other of the same target and id. Whether and how it
+    may be shown is the renderers' decision."""
 
-    Interned by (uri, id) so that cells of one link compare with ``is``.
-    Whether and how it may be shown is the renderers' decision.
-    """
-
-    __slots__ = ("id", "uri")
-
-    _interned: ClassVar[dict[tuple[str, str], Link]] = {}
-    _interned_chars: ClassVar[int] = 0
+    __slots__ = ("_hash", "id", "key", "uri")
 
     def __init__(self, uri: str, id: str) -> None:
         self.uri = uri
         self.id = id
+        self.key = (uri, id)
+        self._hash = hash(self.key)
 
     @property
     def size(self) -> int:
-        """Characters held (target and id), for the interning budgets."""
+        """Characters held (target and id), for the palette's budget."""
         return len(self.uri) + len(self.id)
 
     @classmethod
     def make(cls, uri: str, id: str = "") -> Link:
-        key = (uri, id)
-        link = cls._interned.get(key)
-        if link is None:
-            link = cls(uri, id)
-            if len(cls._interned) >= _MAX_INTERNED or cls._interned_chars > MAX_LINK_CHARS:
-                cls._interned.clear()
-                cls._interned_chars = 0
-            cls._interned[key] = link
-            cls._interned_chars += link.size
-        return link
+        return cls(uri, id)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Link) and self.key == other.key)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Link({self.uri!r}, id={self.id!r})"
 
 
-# Interning tables are bounded so hostile style churn cannot grow them forever
-# (there are at most a few million distinct colour combinations in practice;
-# after a clear, equal styles may exist twice, which only costs merging).
-_MAX_INTERNED = 65536
-#: Characters of link targets (and ids) that the interning tables, and each
-#: transcript's palette, may hold: a target may be 8192 characters long, and
-#: 65 536 of them would keep half a gigabyte.
+#: Characters of link targets (and ids) that each transcript's palette may
+#: hold: a target may be 8192 characters long, and 65 536 of them would keep
+#: half a gigabyte.
 MAX_LINK_CHARS = 4_000_000
-# SGR results each style remembers (interned styles live long, so this is
-# small: a lines model asks its palette's cache first).
-_MAX_SGR_PER_STYLE = 16
+
+
+_DEFAULT_KEY: tuple[object, ...] = (None, None, None, 0, 0, None)
 
 
 class Style:
     """An interned, immutable set of character attributes."""
 
-    __slots__ = ("_erase", "_sgr", "bg", "fg", "flags", "link", "ul_color", "underline")
-
-    _interned: ClassVar[dict[tuple[object, ...], Style]] = {}
-    _interned_link_chars: ClassVar[int] = 0
+    __slots__ = (
+        "_erase",
+        "_hash",
+        "bg",
+        "fg",
+        "flags",
+        "is_default",
+        "key",
+        "link",
+        "ul_color",
+        "underline",
+    )
 
     fg: int | None
     bg: int | None
@@ -130,6 +127,9 @@ class Style:
     flags: int
     underline: int
     link: Link | None
+    #: The attributes as one hashable value (the link as its target and id).
+    key: tuple[object, ...]
+    is_default: bool
 
     def __init__(
         self,
@@ -146,7 +146,11 @@ class Style:
         self.flags = flags
         self.underline = underline
         self.link = link
-        self._sgr: dict[str, Style] = {}
+        self.key = (fg, bg, ul_color, flags, underline, None if link is None else link.key)
+        self._hash = hash(self.key)
+        self.is_default = self.key == _DEFAULT_KEY
+        # The erase style, made when first asked for: the same value
+        # whichever thread makes it.
         self._erase: Style | None = None
 
     @classmethod
@@ -159,18 +163,13 @@ class Style:
         underline: int = 0,
         link: Link | None = None,
     ) -> Style:
-        key = (fg, bg, ul_color, flags, underline, link)
-        style = cls._interned.get(key)
-        if style is None:
-            interned = cls._interned
-            if len(interned) >= _MAX_INTERNED or cls._interned_link_chars > MAX_LINK_CHARS:
-                interned.clear()
-                interned[_DEFAULT_KEY] = DEFAULT
-                cls._interned_link_chars = 0
-            style = interned[key] = cls(fg, bg, ul_color, flags, underline, link)
-            if link is not None:
-                cls._interned_link_chars += link.size
-        return style
+        return cls(fg, bg, ul_color, flags, underline, link)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Style) and self.key == other.key)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def replace(self, **changes: object) -> Style:
         """A style with some attributes changed."""
@@ -186,13 +185,9 @@ class Style:
         return Style.make(**values)  # type: ignore[arg-type]
 
     def apply_sgr(self, raw: str) -> Style:
-        """The style after ``CSI raw m``; cached per (style, raw)."""
-        nxt = self._sgr.get(raw)
-        if nxt is None:
-            if len(self._sgr) >= _MAX_SGR_PER_STYLE:
-                self._sgr.clear()
-            nxt = self._sgr[raw] = _apply(self, raw)
-        return nxt
+        """The style after ``CSI raw m`` (a transcript caches it: see
+        StylePalette.after_sgr)."""
+        return _apply(self, raw)
 
     def with_link(self, link: Link | None) -> Style:
         return self if link is self.link else self.replace(link=link)
@@ -206,10 +201,6 @@ class Style:
             erase = self._erase = Style.make(bg=self.bg)
         return erase
 
-    @property
-    def is_default(self) -> bool:
-        return self is DEFAULT
-
     def __repr__(self) -> str:
         parts = [
             f"{name}={getattr(self, name)!r}"
@@ -219,7 +210,6 @@ class Style:
         return "Style(" + ", ".join(parts) + ")"
 
 
-_DEFAULT_KEY: tuple[object, ...] = (None, None, None, 0, 0, None)
 DEFAULT = Style.make()
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
+from itertools import chain, zip_longest
 from typing import Any, Final, Protocol
 
 from termscribe import render_text
@@ -74,9 +75,13 @@ IN_MEMORY: Final[TranscriptSource] = _InMemory()
 def display_text(value: str, *, multiline: bool = False) -> str:
     """A string from the log made safe to show (see the module docstring)."""
     controls = _CONTROLS if multiline else _CONTROLS_AND_LF
-    value = controls.sub(lambda m: f"<U+{ord(m.group()):04X}>", value)
     value = _SURROGATES.sub("\ufffd", value)
-    return render_text(value.encode("utf-8"), mode="strip")
+    # The text between controls rendered (input that spells a marker is
+    # escaped there), the controls as markers of their own.
+    parts = controls.split(value)
+    shown = [render_text(part.encode("utf-8"), mode="strip") for part in parts]
+    marks = [f"<U+{ord(ch):04X}>" for ch in controls.findall(value)]
+    return "".join(chain.from_iterable(zip_longest(shown, marks, fillvalue="")))
 
 
 def exit_summary(terminal: TerminalState) -> str:

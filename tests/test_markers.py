@@ -1,0 +1,114 @@
+"""Forged markers (SECURITY.md, "forged markers").
+
+A marker termscribe makes (``<U+202E>``, ``[termscribe: 3 characters
+omitted]``, the alternate screen's frame lines) is the only text of a
+transcript that starts with ``<U+`` or ``[termscribe:``: input that spells
+one, directly or put together on screen by cursor moves, has its first
+character escaped (``<U+003C>``, ``<U+005B>``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from chunking import assert_chunking_invariant
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termscribe import Transcript, render_ansi, render_text
+from termscribe._line import MARKERS, MAX_LINE_CELLS
+
+_MODES: list[dict[str, object]] = [
+    {},
+    {"columns": 80},
+    {"mode": "strip"},
+    {"mode": "screen", "columns": 80, "rows": 6},
+]
+
+
+@pytest.mark.parametrize("options", _MODES)
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("<U+202E>", "<U+003C>U+202E>"),
+        ("a\u202e<U+202E>", "a<U+202E><U+003C>U+202E>"),
+        ("[termscribe: 12 earlier lines omitted]", "<U+005B>termscribe: 12 earlier lines omitted]"),
+        (
+            "[termscribe: alternate screen, last frame]",
+            "<U+005B>termscribe: alternate screen, last frame]",
+        ),
+        ("<U+003C>", "<U+003C>U+003C>"),  # an escape spelled out is escaped too
+        ("<u+202e> <U 202E> [termscribe ok]", "<u+202e> <U 202E> [termscribe ok]"),
+        ("\ue000U+202E> \ue001termscribe: x]", "<U+E000>U+202E> <U+E001>termscribe: x]"),
+    ],
+)
+def test_input_that_spells_a_marker_is_escaped(
+    data: str, expected: str, options: dict[str, object]
+) -> None:
+    assert assert_chunking_invariant(data.encode(), **options) == expected
+
+
+@pytest.mark.parametrize("options", [{}, {"columns": 80}, {"mode": "screen", "columns": 80}])
+def test_a_marker_put_together_by_cursor_moves_is_escaped(options: dict[str, object]) -> None:
+    # "+202E>" first, then "<U" written in front of it: the screen reads
+    # "<U+202E>" though no byte sequence spells it.
+    data = b"  +202E>\r<U"
+    assert assert_chunking_invariant(data, **options) == "<U+003C>U+202E>"
+    # The same with a bracket, by CUB.
+    data = b"termscribe: x]\x1b[15D\x1b[1P[termscribe"
+    shown = assert_chunking_invariant(data, **options)
+    assert "[termscribe:" not in shown
+
+
+def test_real_markers_stay_real() -> None:
+    long_line = b"x" * (MAX_LINE_CELLS + 5)
+    shown = render_text(long_line + b"\n<U+202E>\xe2\x80\xae")
+    lines = shown.split("\n")
+    assert lines[0].endswith(" [termscribe: 5 characters omitted]")
+    assert lines[1] == "<U+003C>U+202E><U+202E>"
+    assert [m.group() for m in MARKERS.finditer(shown)] == [
+        "[termscribe: 5 characters omitted]",
+        "<U+003C>",
+        "<U+202E>",
+    ]
+    transcript = Transcript(max_lines=2, rows=1)
+    transcript.feed(b"a\nb\nc\nd\n[termscribe: 9 earlier lines omitted]\n")
+    transcript.finish()
+    assert transcript.text().split("\n") == [
+        "[termscribe: 3 earlier lines omitted]",
+        "d",
+        "<U+005B>termscribe: 9 earlier lines omitted]",
+        "",
+    ]
+    frame = b"$ vim\n\x1b[?1049h[termscribe: end of alternate screen]"
+    assert render_text(frame, alt_screen="snapshot").split("\n") == [
+        "$ vim",
+        "",
+        "[termscribe: alternate screen, last frame]",
+        "",
+        "<U+005B>termscribe: end of alternate screen]",
+        "[termscribe: end of alternate screen]",
+    ]
+
+
+_PIECES = st.sampled_from(
+    ["<", "U", "+", "202E", "0", ">", "[", "termscribe:", " ", "\u202e", "\u200b", "\r", "\n",
+     "\x1b[2D", "\x1b[1C", "\x1b[P", "\x1b[@", "\x08", "x"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PIECES, max_size=30), st.sampled_from(range(len(_MODES))))
+def test_every_marker_shown_is_real(pieces: list[str], mode: int) -> None:
+    data = "".join(pieces)
+    options = _MODES[mode]
+    for render in (render_text, render_ansi):
+        shown = render(data.encode(), **options)  # type: ignore[arg-type]
+        found = [m.group() for m in MARKERS.finditer(shown)]
+        # No omission marker can be due on input this short, and a marker of
+        # a code point is one the input holds: U+202E, U+200B, or an escape.
+        assert not [m for m in found if m.startswith("[")]
+        assert set(found) <= {"<U+202E>", "<U+200B>", "<U+003C>", "<U+005B>"}
+        assert found.count("<U+202E>") <= data.count("\u202e")
+        assert found.count("<U+200B>") <= data.count("\u200b")
+        assert found.count("<U+005B>") <= data.count("[")
+        assert found.count("<U+003C>") <= data.count("<")
