@@ -86,7 +86,7 @@ def test_one_input(data: bytes) -> None:
     for index, message in enumerate(messages):
         agent_strings |= strings_in(message)
         before = snapshot(a.store)
-        original = copy.deepcopy(message) if json_depth(message) < COPY_DEPTH else None
+        original = copy.deepcopy(message) if json_depth(message, COPY_DEPTH) < COPY_DEPTH else None
         try:
             result = a.apply(message)
         except InvalidMessageError:

@@ -70,7 +70,7 @@ def same(a: object, b: object, what: str) -> None:
 
 def apply_one(a: TerminalStore, b: TerminalStore, message: object, each: bool) -> None:
     before = snapshot(a)
-    original = copy.deepcopy(message) if json_depth(message) < COPY_DEPTH else None
+    original = copy.deepcopy(message) if json_depth(message, COPY_DEPTH) < COPY_DEPTH else None
     if each and isinstance(message, list):
         result, errors = a.apply_each(message)
         rejected = {e.index for e in errors}

@@ -71,7 +71,7 @@ def session_lines() -> list[bytes]:
 def json_seeds(max_len: int, flags: tuple[int, ...]) -> dict[str, bytes]:
     """Groups of session-log lines (one flag byte in front) and builder inputs."""
     sys.path.insert(0, str(HERE))
-    from common import TEMPLATES
+    from messages import TEMPLATES
 
     lines = session_lines() + [json.dumps(t).encode() for t in TEMPLATES]
     groups: list[list[bytes]] = [[]]
