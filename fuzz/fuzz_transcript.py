@@ -13,9 +13,10 @@ Input layout: four option bytes, then the terminal bytes.
 Checks, on one feed of the whole input: the text passes the text checker
 (and the invisible-smuggling rules of SECURITY.md, see ``common.py``),
 the HTML the HTML checker (against that text) and the ANSI the ANSI checker;
-each is at most 64 characters per input byte plus 4096; ``lines()`` joins
-to the text.  Then the same bytes fed in pieces, taking committed lines out
-after each piece as a streaming reader does, must render exactly the same.
+each is at most 64 characters per input byte plus 4096; ``text()`` and
+``ansi()`` are those of ``lines()``.  Then the same bytes fed in pieces,
+taking committed lines out after each piece as a streaming reader does,
+must render exactly the same.
 
     python fuzz/fuzz_transcript.py [libFuzzer options] [CORPUS_DIR | CRASH_FILE]
 """
@@ -84,19 +85,20 @@ def test_one_input(data: bytes) -> None:
     whole = Transcript(**opts)  # type: ignore[arg-type]
     whole.feed(payload)
     whole.finish()
-    text = whole.text()
+    lines = whole.lines()  # once: in screen mode each call renders the screen
+    text = "\n".join(line.text for line in lines)
     assert_safe_text(text)
     assert_no_smuggling(text)
     assert_bounded("text", text, size)
-    lines = whole.lines()
-    assert "\n".join(line.text for line in lines) == text, "lines() differ from text()"
-    html = whole.html()
+    html = html_of(lines)
     assert_bounded("html", html, size)
     check_html(html, text)
     hyperlinks = bool(data[3] & 1)
-    ansi = whole.ansi(hyperlinks=hyperlinks)
+    ansi = ansi_lines(lines, hyperlinks=hyperlinks)
     assert_bounded("ansi", ansi, size)
     check_ansi(ansi, text)
+    assert whole.text() == text, "text() differs from its lines()"
+    assert whole.ansi(hyperlinks=hyperlinks) == ansi, "ansi() differs from its lines()"
 
     # Chunk invariance, read the way a streaming consumer (the CLIs) reads:
     # committed lines are taken out after every piece.
