@@ -90,7 +90,7 @@ def split_points(size: int, scheme: int) -> list[int]:
         return list(range(1, size))
     if scheme < 16:
         return list(range(scheme, size, scheme))
-    cuts = []
+    cuts: list[int] = []
     state = scheme
     position = 0
     while True:

@@ -27,7 +27,7 @@ from typing import Any
 
 from common import assert_safe_text, fuzzed_messages, json_depth, run
 
-from termscribe.acp import InvalidMessageError, TerminalStore
+from termscribe.acp import DEFAULT_MAX_RETAINED_BYTES, InvalidMessageError, TerminalStore
 from termscribe.acp._store import ApplyResult
 
 #: Messages nested deeper than this are not deep-copied for the
@@ -95,11 +95,13 @@ def test_one_input(data: bytes) -> None:
     if not messages:
         return
     flags = data[-1]
-    options = {"mode": ("lines", "strip", "screen")[flags % 3], "legacy": bool(flags & 4)}
-    if flags & 8:
-        options["max_retained_bytes"] = 16
-    a = TerminalStore(**options)  # type: ignore[arg-type]
-    b = TerminalStore(**options)  # type: ignore[arg-type]
+    options: dict[str, Any] = {
+        "mode": ("lines", "strip", "screen")[flags % 3],
+        "legacy": bool(flags & 4),
+        "max_retained_bytes": 16 if flags & 8 else DEFAULT_MAX_RETAINED_BYTES,
+    }
+    a = TerminalStore(**options)
+    b = TerminalStore(**options)
     for message in messages:
         apply_one(a, b, message, each=bool(flags & 16))
     for store in (a, b):

@@ -179,8 +179,8 @@ class JsonBuilder:
             raw = self.fdp.ConsumeBytes(self.fdp.ConsumeIntInRange(0, 48))
             return base64.b64encode(raw).decode("ascii")
         if how == 4:
-            return self.fdp.ConsumeUnicodeNoSurrogates(self.fdp.ConsumeIntInRange(0, 24))
-        return self.fdp.ConsumeUnicode(self.fdp.ConsumeIntInRange(0, 24))
+            return str(self.fdp.ConsumeUnicodeNoSurrogates(self.fdp.ConsumeIntInRange(0, 24)))
+        return str(self.fdp.ConsumeUnicode(self.fdp.ConsumeIntInRange(0, 24)))
 
     def scalar(self) -> Any:
         how = self.fdp.ConsumeIntInRange(0, 6)
@@ -212,7 +212,7 @@ class JsonBuilder:
         return str(self.choice(KEYS)) if self.fdp.ConsumeIntInRange(0, 7) else self.string()
 
     def count(self) -> int:
-        return self.fdp.ConsumeIntInRange(0, 4)
+        return int(self.fdp.ConsumeIntInRange(0, 4))
 
     def deep(self, inner: Any) -> Any:
         """`inner` wrapped in many arrays or objects (hundreds to thousands deep)."""

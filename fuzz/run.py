@@ -28,8 +28,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 TARGETS = ("transcript", "store", "bridge", "cli")
-#: Terminal-byte seeds are cut to this many bytes (libFuzzer's -max_len).
+#: Longest input libFuzzer makes (-max_len).
 DEFAULT_MAX_LEN = 4096
+#: Terminal-byte seeds are cut to this many bytes: short seeds run faster,
+#: and the fuzzer grows them up to the maximum where that finds coverage.
+SEED_BYTES = 1024
 _STATUS = re.compile(r"^#(\d+)\s+(?:\w+)\s.*?exec/s: (\d+)", re.MULTILINE)
 _DONE = re.compile(r"^Done (\d+) runs in (\d+) second", re.MULTILINE)
 _ARTIFACT = re.compile(r"(?:Test unit written to|artifact_prefix.*?written to) (\S+)")
@@ -45,7 +48,8 @@ def transcript_seeds(max_len: int) -> dict[str, bytes]:
             meta = json.loads(sidecar.read_text(encoding="utf-8"))
             columns, rows = int(meta.get("columns", 80)), int(meta.get("rows", 24))
         header = bytes([index % 3, min(columns, 253), max(rows - 1, 0) % 48, index % 32])
-        seeds[f"{raw.parent.name}-{raw.stem}"] = header + raw.read_bytes()[: max_len - 4]
+        size = min(max_len, SEED_BYTES) - len(header)
+        seeds[f"{raw.parent.name}-{raw.stem}"] = header + raw.read_bytes()[:size]
     return seeds
 
 
