@@ -6,7 +6,8 @@
 
 TARGET is one of transcript, store, bridge, cli (``fuzz/fuzz_TARGET.py``) or
 all.  Without ``--corpus`` the corpus is a temporary folder; with it, the
-folder is kept (and seeded when empty), so coverage grows across runs.
+folder is kept (and seeded when empty), so coverage grows across runs;
+``--with-findings`` adds the inputs of ``fuzz/findings/`` to the seeds.
 Crash, timeout and out-of-memory inputs go to ``--artifacts`` (default
 ``fuzz/artifacts/``), the libFuzzer log to ``TARGET.log`` there.  The last
 lines printed say how many runs were made, how many per second, and which
@@ -105,11 +106,14 @@ def seeds_for(target: str, max_len: int) -> dict[str, bytes]:
     return json_seeds(max_len, (0x00, 0x02, 0x04))
 
 
-def write_seeds(corpus: Path, target: str, max_len: int) -> int:
+def write_seeds(corpus: Path, target: str, max_len: int, findings: bool = False) -> int:
     corpus.mkdir(parents=True, exist_ok=True)
     if any(corpus.iterdir()):
         return 0
     seeds = seeds_for(target, max_len)
+    if findings:
+        for path in sorted((HERE / "findings").glob(f"{target}-*")):
+            seeds[f"finding-{path.name}"] = path.read_bytes()
     for name, data in seeds.items():
         (corpus / name).write_bytes(data)
     return len(seeds)
@@ -141,7 +145,7 @@ def run_target(target: str, args: argparse.Namespace) -> int:
         return subprocess.call([*command, *args.reproduce], cwd=ROOT)
     with tempfile.TemporaryDirectory(prefix=f"fuzz-{target}-") as scratch:
         corpus = Path(args.corpus) if args.corpus else Path(scratch) / "corpus"
-        seeded = write_seeds(corpus, target, args.max_len)
+        seeded = write_seeds(corpus, target, args.max_len, args.with_findings)
         command += [f"-max_total_time={args.seconds}", str(corpus)]
         log = artifacts / f"{target}.log"
         print(f"fuzz {target}: {args.seconds} s, corpus {corpus} ({seeded} seeds written)")
@@ -184,6 +188,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=int, default=20, help="seconds for one input")
     parser.add_argument("--rss-limit-mb", type=int, default=2048)
     parser.add_argument("--seed", type=int, help="libFuzzer's random seed")
+    parser.add_argument(
+        "--with-findings",
+        action="store_true",
+        help="also seed with fuzz/findings/TARGET-* (inputs that failed before)",
+    )
     parser.add_argument("--reproduce", nargs="+", metavar="FILE", help="run these inputs once")
     args = parser.parse_args(argv)
     targets = TARGETS if args.target == "all" else (args.target,)
