@@ -1,6 +1,7 @@
 """Fuzz `V2ToV1Bridge.apply`, `flush` and `finish` with fuzzer-made JSON messages.
 
-Input as for ``fuzz_store.py`` (first byte even: NDJSON; odd: built JSON).
+Input as for ``fuzz_store.py`` (first byte even: NDJSON; odd: built JSON;
+its other bits pick the bridge's options and when to flush).
 Two bridges of the same options: A gets every message, B only those A
 accepted, and both get the same ``flush`` calls with the same clock.
 
@@ -12,7 +13,8 @@ accepted, and both get the same ``flush`` calls with the same clock.
 * every v1 message is JSON that ``json.dumps`` can write (the CLI writes it
   so) and that reads back as the same value;
 * text mode never sends a v1 terminal content item, and a text item the
-  bridge made itself (not one the agent sent) passes the text checker.
+  bridge made itself (not one the agent sent) passes the text checker;
+  so does the ``_meta.terminal_output`` data of meta mode.
 
     python fuzz/fuzz_bridge.py [libFuzzer options] [CORPUS_DIR | CRASH_FILE]
 """
@@ -23,7 +25,7 @@ import copy
 import json
 from typing import Any
 
-from common import assert_safe_text, fuzzed_messages, json_depth, run
+from common import assert_no_smuggling, assert_safe_text, fuzzed_messages, json_depth, run
 from fuzz_store import COPY_DEPTH, same, snapshot
 
 from termscribe.acp import InvalidMessageError, V2ToV1Bridge
@@ -58,23 +60,31 @@ def check_out(messages: Any, mode: str, agent_strings: set[str]) -> None:
         except (TypeError, ValueError, RecursionError) as exc:
             raise AssertionError(f"a v1 message json.dumps cannot write: {exc!r}") from exc
         same(json.loads(data), message, "a v1 message does not read back the same")
-        if mode != "text" or message.get("method") != "session/update":
+        if message.get("method") != "session/update":
             continue
         update = message["params"]["update"]
         if update.get("sessionUpdate") not in _UPDATE_KINDS:
+            continue
+        if mode == "meta":
+            output = (update.get("_meta") or {}).get("terminal_output") or {}
+            data = output.get("data")
+            if isinstance(data, str) and data not in agent_strings:
+                assert_safe_text(data)
+                assert_no_smuggling(data)
             continue
         for item in update.get("content") or ():
             assert item.get("type") != "terminal", f"text mode sent a terminal item: {item}"
             text = item.get("content", {}).get("text") if item.get("type") == "content" else None
             if isinstance(text, str) and text not in agent_strings:
-                assert_safe_text(text.replace("\t", " "))
+                assert_safe_text(text)
+                assert_no_smuggling(text)
 
 
 def test_one_input(data: bytes) -> None:
     messages = fuzzed_messages(data)
     if not messages:
         return
-    flags = data[-1]
+    flags = data[0] >> 1  # bit 0 chose NDJSON or built JSON
     mode = "meta" if flags & 1 else "text"
     options: dict[str, Any] = {"mode": mode, "transcript_mode": ("lines", "screen")[flags >> 1 & 1]}
     if flags & 4:
@@ -97,7 +107,7 @@ def test_one_input(data: bytes) -> None:
         if original is not None:
             same(message, original, "apply modified its argument")
         check_out(result.messages, mode, agent_strings)
-        if (flags >> 3 + index % 5) & 1:
+        if (flags >> 3 + index % 4) & 1:
             now += 7.0 * (index + 1)
             force = bool(index & 1)
             out = a.flush(now_ms=now, force=force)

@@ -3,7 +3,8 @@
 Input: first byte even, the rest is NDJSON decoded line by line with
 ``json.loads`` (as a session log); odd, the rest drives a builder of JSON
 values biased towards ACP messages (valid messages with a few fields
-replaced, batches, arbitrary trees, very deep nesting).  Either way the
+replaced, batches, arbitrary trees, very deep nesting).  The other bits of
+the first byte pick the store's options and `apply` or `apply_each`.  Either way the
 messages go one after another to two stores of the same options:
 
 * store A gets every message; `apply` must return or raise
@@ -15,7 +16,7 @@ messages go one after another to two stores of the same options:
   `finish` both stores must be identical, so a rejected message changed
   nothing, not even state that shows only later;
 * `apply` must not modify the message it was given;
-* every terminal's text passes the text checker.
+* every terminal's text passes the text checker (and the smuggling rules).
 
     python fuzz/fuzz_store.py [libFuzzer options] [CORPUS_DIR | CRASH_FILE]
 """
@@ -25,7 +26,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from common import assert_safe_text, fuzzed_messages, json_depth, run
+from common import assert_no_smuggling, assert_safe_text, fuzzed_messages, json_depth, run
 
 from termscribe.acp import DEFAULT_MAX_RETAINED_BYTES, InvalidMessageError, TerminalStore
 from termscribe.acp._store import ApplyResult
@@ -94,9 +95,9 @@ def test_one_input(data: bytes) -> None:
     messages = fuzzed_messages(data)
     if not messages:
         return
-    flags = data[-1]
+    flags = data[0] >> 1  # bit 0 chose NDJSON or built JSON
     options: dict[str, Any] = {
-        "mode": ("lines", "strip", "screen")[flags % 3],
+        "mode": ("lines", "strip", "screen")[flags % 4 % 3],
         "legacy": bool(flags & 4),
         "max_retained_bytes": 16 if flags & 8 else DEFAULT_MAX_RETAINED_BYTES,
     }
@@ -109,6 +110,7 @@ def test_one_input(data: bytes) -> None:
     same(snapshot(a), snapshot(b), "a store given rejected messages ends up different")
     for terminal in a.terminals():
         assert_safe_text(terminal.text())
+        assert_no_smuggling(terminal.text())
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ TEMPLATES: list[Any] = [
         "params": {
             "sessionId": "sess_1",
             "update": {
-                "sessionUpdate": "tool_call",
+                "sessionUpdate": "tool_call_update",
                 "toolCallId": "call_1",
                 "title": "make",
                 "kind": "execute",

@@ -36,6 +36,7 @@ DEFAULT_MAX_LEN = 4096
 SEED_BYTES = 1024
 _STATUS = re.compile(r"^#(\d+)\s+(?:\w+)\s.*?exec/s: (\d+)", re.MULTILINE)
 _DONE = re.compile(r"^Done (\d+) runs in (\d+) second", re.MULTILINE)
+_STAT = re.compile(r"^stat::(\w+):\s+(\S+)", re.MULTILINE)
 _ARTIFACT = re.compile(r"(?:Test unit written to|artifact_prefix.*?written to) (\S+)")
 
 
@@ -103,7 +104,8 @@ def seeds_for(target: str, max_len: int) -> dict[str, bytes]:
     if target == "cli":
         # Byte 0: acp in each format and mode, bridge in each mode; 0x80: built JSON.
         return json_seeds(max_len, (0x00, 0x02, 0x04, 0x0A, 0x01, 0x03, 0x0D, 0x80, 0x81))
-    return json_seeds(max_len, (0x00, 0x02, 0x04))
+    # Byte 0: NDJSON (bit 0 clear) with the harness's option bits in turn.
+    return json_seeds(max_len, (0x00, 0x02, 0x04, 0x0A, 0x12, 0x22, 0x44, 0x86))
 
 
 def write_seeds(corpus: Path, target: str, max_len: int, findings: bool = False) -> int:
@@ -163,6 +165,13 @@ def report(target: str, status: int, text: str, elapsed: float, log: Path) -> in
     runs = int(done.group(1)) if done else max(counts, default=0)
     rate = runs / elapsed if elapsed else 0.0
     print(f"fuzz {target}: {runs} runs in {elapsed:.1f} s, {rate:.1f} runs/s, exit status {status}")
+    stats = dict(_STAT.findall(text))
+    if stats:
+        print(
+            f"fuzz {target}: libFuzzer: {stats.get('average_exec_per_sec', '?')} runs/s "
+            f"(start-up excluded), slowest input {stats.get('slowest_unit_time_sec', '?')} s, "
+            f"{stats.get('new_units_added', '?')} new corpus entries"
+        )
     crashes = _ARTIFACT.findall(text)
     if status != 0:
         start = text.rfind("=== Uncaught Python exception")
