@@ -12,7 +12,7 @@ Crash, timeout and out-of-memory inputs go to ``--artifacts`` (default
 ``fuzz/artifacts/``), the libFuzzer log to ``TARGET.log`` there.  The last
 lines printed say how many runs were made, how many per second, and which
 files a failure left.  The exit status is libFuzzer's (0: nothing found),
-and 1 as well when no run was made at all.
+and 1 as well when no input past the seeds was run.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ DEFAULT_MAX_LEN = 4096
 #: and the fuzzer grows them up to the maximum where that finds coverage.
 SEED_BYTES = 1024
 _STATUS = re.compile(r"^#(\d+)\s+(?:\w+)\s.*?exec/s: (\d+)", re.MULTILINE)
+_INITED = re.compile(r"^#(\d+)\s+INITED", re.MULTILINE)
 _DONE = re.compile(r"^Done (\d+) runs in (\d+) second", re.MULTILINE)
 _STAT = re.compile(r"^stat::(\w+):\s+(\S+)", re.MULTILINE)
 _ARTIFACT = re.compile(r"(?:Test unit written to|artifact_prefix.*?written to) (\S+)")
@@ -163,8 +164,13 @@ def report(target: str, status: int, text: str, elapsed: float, log: Path) -> in
     done = _DONE.search(text)
     counts = [int(m.group(1)) for m in _STATUS.finditer(text)]
     runs = int(done.group(1)) if done else max(counts, default=0)
+    inited = _INITED.search(text)
+    seed_runs = int(inited.group(1)) if inited else runs
     rate = runs / elapsed if elapsed else 0.0
-    print(f"fuzz {target}: {runs} runs in {elapsed:.1f} s, {rate:.1f} runs/s, exit status {status}")
+    print(
+        f"fuzz {target}: {runs} runs ({seed_runs} on the seeds) in {elapsed:.1f} s, "
+        f"{rate:.1f} runs/s, exit status {status}"
+    )
     stats = dict(_STAT.findall(text))
     if stats:
         print(
@@ -181,8 +187,8 @@ def report(target: str, status: int, text: str, elapsed: float, log: Path) -> in
         print(f"fuzz {target}: failing input {path}")
         print(f"  reproduce: python fuzz/run.py {target} --reproduce {path}")
     print(f"fuzz {target}: log {log}")
-    if status == 0 and runs == 0:
-        print(f"fuzz {target}: no run was made")
+    if status == 0 and runs <= seed_runs:
+        print(f"fuzz {target}: no run past the seeds was made")
         return 1
     return status
 
