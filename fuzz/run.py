@@ -145,9 +145,11 @@ def run_target(target: str, args: argparse.Namespace) -> int:
     artifacts.mkdir(parents=True, exist_ok=True)
     command = libfuzzer_command(target, args, artifacts)
     if args.reproduce:
-        return subprocess.call([*command, *args.reproduce], cwd=ROOT)
+        return subprocess.call(
+            [*command, *(str(Path(p).resolve()) for p in args.reproduce)], cwd=ROOT
+        )
     with tempfile.TemporaryDirectory(prefix=f"fuzz-{target}-") as scratch:
-        corpus = Path(args.corpus) if args.corpus else Path(scratch) / "corpus"
+        corpus = Path(args.corpus).resolve() if args.corpus else Path(scratch) / "corpus"
         seeded = write_seeds(corpus, target, args.max_len, args.with_findings)
         command += [f"-max_total_time={args.seconds}", str(corpus)]
         log = artifacts / f"{target}.log"
