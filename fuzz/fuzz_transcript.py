@@ -8,7 +8,8 @@ Input layout: four option bytes, then the terminal bytes.
 * byte 2: ``rows`` (1–48, or 1000);
   (both within the screen mode's own limits in that mode);
 * byte 3: how the bytes are cut for the chunked feed (byte by byte, fixed
-  steps, pseudo-random steps).
+  steps, pseudo-random steps); bit 0 also asks the ANSI for hyperlinks, and
+  bits 1 and 2 set also check the standalone HTML document.
 
 Checks, on one feed of the whole input: the text passes the text checker
 (and the invisible-smuggling rules of SECURITY.md, see ``common.py``),
@@ -99,6 +100,8 @@ def test_one_input(data: bytes) -> None:
     check_ansi(ansi, text)
     assert whole.text() == text, "text() differs from its lines()"
     assert whole.ansi(hyperlinks=hyperlinks) == ansi, "ansi() differs from its lines()"
+    if data[3] & 6 == 6:  # a quarter of the inputs: the whole document too
+        check_html(whole.html(standalone=True), text, standalone=True)
 
     # Chunk invariance, read the way a streaming consumer (the CLIs) reads:
     # committed lines are taken out after every piece.
