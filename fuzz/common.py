@@ -1,4 +1,4 @@
-"""What the fuzz harnesses share: paths, the checkers of tests/, JSON builders.
+"""What the fuzz harnesses share: paths, coverage, the checkers of tests/, limits.
 
 Importing it instruments every termscribe module for atheris's coverage.
 The safe-output checkers live in tests/ (``textcheck``, ``htmlcheck`` and
