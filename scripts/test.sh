@@ -25,5 +25,5 @@ if [ "${#packages[@]}" -gt 0 ]; then
     $sudo apt-get install -y -q --no-install-recommends "${packages[@]}"
 fi
 
-python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+python3 -m pip install -q --disable-pip-version-check -e ".[test,fuzz]"
 python3 -m pytest "$@"

@@ -1,0 +1,41 @@
+"""Each coverage-guided fuzz harness of fuzz/ runs for a short fixed time and finds nothing.
+
+A short run on a corpus seeded from corpus/ and the example session logs
+(see ``fuzz/run.py``): the test fails when a harness finds a failing input
+(it is saved under ``fuzz/artifacts/``, and the output says how to replay
+it), exits abnormally, or makes too few runs to have fuzzed at all.
+``TERMSCRIBE_FUZZ_SECONDS`` changes the time per harness (default 25).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SECONDS = int(os.environ.get("TERMSCRIBE_FUZZ_SECONDS", "25"))
+#: Fewest runs past the seeds a harness must make in SECONDS; a tenth or
+#: less of what each makes on a loaded two-core machine (30-120 runs/s), so
+#: only a harness that stalls or never gets past its seeds fails.
+MIN_RUNS_PER_SECOND = {"transcript": 1, "store": 4, "bridge": 4, "cli": 4}
+
+
+@pytest.mark.parametrize("target", sorted(MIN_RUNS_PER_SECOND))
+def test_fuzz_harness_finds_nothing(target: str) -> None:
+    command = [sys.executable, "fuzz/run.py", target, "--seconds", str(SECONDS)]
+    done = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=SECONDS * 4 + 120, check=False
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, f"fuzz {target} failed:\n{output[-8000:]}"
+    seeded = re.search(r"\((\d+) seeds written\)", output)
+    assert seeded and int(seeded.group(1)) > 0, output[-2000:]
+    runs = re.search(rf"^fuzz {target}: (\d+) runs \((\d+) on the seeds\)", output, re.MULTILINE)
+    assert runs, output[-2000:]
+    fuzzed = int(runs.group(1)) - int(runs.group(2))
+    assert fuzzed >= MIN_RUNS_PER_SECOND[target] * SECONDS, output[-2000:]
