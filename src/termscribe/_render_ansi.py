@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ._line import Line
-from ._style import BLINK, BOLD, DIM, INVERSE, ITALIC, OVERLINE, RGB_FLAG, STRIKE, Style
+from ._style import BLINK, BOLD, DIM, INVERSE, ITALIC, OVERLINE, RGB_FLAG, STRIKE, Link, Style
 from ._urls import safe_url
 
 __all__ = ["ansi_lines"]
@@ -40,14 +40,15 @@ _FLAG_CODES = (
     (OVERLINE, "53"),
 )
 
-_sgr: dict[Style, str] = {}
-_MAX_CACHED = 8192
-
 
 def ansi_lines(lines: Iterable[Line], *, hyperlinks: bool = False) -> str:
     """The ANSI of lines, joined with ``\\n`` (no trailing newline)."""
     out: list[str] = []
     append = out.append
+    # Per call, never shared (DESIGN.md invariant 8): distinct styles and
+    # link targets in one call are few, and bounded by the runs rendered.
+    sgrs: dict[Style, str] = {}
+    urls: dict[Link, str | None] = {}
     for line in lines:
         styled = False
         link: str | None = None
@@ -55,13 +56,18 @@ def ansi_lines(lines: Iterable[Line], *, hyperlinks: bool = False) -> str:
             if not text:
                 continue
             if hyperlinks:
-                url = safe_url(style.link.uri) if style.link is not None else None
+                url = None
+                if style.link is not None:
+                    if style.link in urls:
+                        url = urls[style.link]
+                    else:
+                        url = urls[style.link] = safe_url(style.link.uri)
                 if url != link:
                     append(f"\x1b]8;;{url}\x1b\\" if url is not None else _OSC8_END)
                     link = url
-            sgr = _sgr.get(style)
+            sgr = sgrs.get(style)
             if sgr is None:
-                sgr = _sgr_for(style)
+                sgr = sgrs[style] = _build_sgr(style)
             if sgr:
                 append(sgr)
                 styled = True
@@ -77,13 +83,6 @@ def ansi_lines(lines: Iterable[Line], *, hyperlinks: bool = False) -> str:
     if out:
         out.pop()
     return "".join(out)
-
-
-def _sgr_for(style: Style) -> str:
-    if len(_sgr) >= _MAX_CACHED:
-        _sgr.clear()
-    sgr = _sgr[style] = _build_sgr(style)
-    return sgr
 
 
 def _build_sgr(style: Style) -> str:

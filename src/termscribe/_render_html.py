@@ -20,8 +20,9 @@ joined with ``\\n`` and every tag opened for a run is closed within it, so any
 slice of lines can be rendered on its own (streaming export). A newline right
 after ``<pre>`` is dropped by HTML parsers, so one is always written there.
 
-Speed: each distinct Style's open and close tags are built once and cached by
-identity (styles are interned); escaping runs only on text that needs it.
+Speed: each distinct Style's open and close tags are built once per call and
+cached by identity (styles are interned); escaping runs only on text that
+needs it. Nothing is cached at module level (DESIGN.md invariant 8).
 """
 
 from __future__ import annotations
@@ -77,17 +78,15 @@ _OTHER = -1
 #: invisible (1 is the same colour; 4.5 is the WCAG minimum for body text).
 MIN_CONTRAST = 1.25
 
-_tags: dict[Style, tuple[str, str]] = {}
-_same_tags: dict[tuple[str, str], tuple[str, str]] = {}
-#: Distinct styles whose tags are remembered; cleared past this (hostile
-#: style churn cannot grow it).
-_MAX_CACHED = 8192
-
 
 def html_lines(lines: Iterable[Line]) -> str:
     """The HTML of lines, joined with ``\\n`` (no trailing newline), to go
     between ``html_start()`` and ``html_end()``."""
-    tags = _tags
+    # Tags are built once per distinct style and call: the cache lives and
+    # dies with this call, so no transcript (or thread) sees another's, and
+    # its size is bounded by the runs rendered.
+    tags: dict[Style, tuple[str, str]] = {}
+    same: dict[tuple[str, str], tuple[str, str]] = {}
     search = _SPECIAL.search
     out: list[str] = []
     append = out.append
@@ -99,7 +98,10 @@ def html_lines(lines: Iterable[Line]) -> str:
         for text, style in line.runs:
             tag = tags.get(style)
             if tag is None:
-                tag = _tag_for(style)
+                # Styles that render alike share one tag object, so runs of
+                # them merge.
+                tag = _build_tag(style)
+                tag = tags[style] = same.setdefault(tag, tag)
             if special:
                 text = escape(text)
             if tag is current:  # a different style that renders the same
@@ -162,16 +164,6 @@ def _printable(text: str) -> str:
     """A caller's title (say, a file name) without controls, bidi or
     surrogates: U+FFFD stands in for each."""
     return "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
-
-
-def _tag_for(style: Style) -> tuple[str, str]:
-    if len(_tags) >= _MAX_CACHED:
-        _tags.clear()
-        _same_tags.clear()
-    tag = _build_tag(style)
-    # Styles that render alike share one tag object, so runs of them merge.
-    tag = _tags[style] = _same_tags.setdefault(tag, tag)
-    return tag
 
 
 def _build_tag(style: Style) -> tuple[str, str]:
