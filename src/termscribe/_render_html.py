@@ -11,6 +11,14 @@ spoofing", "hiding or faking text"):
 * A link is an ``<a>`` only when ``_urls.safe_url`` accepts its target; its
   ``href`` and ``title`` are that rebuilt ASCII URL, so hovering shows the
   real target whatever the link text claims. Other links keep their text.
+* Readable (SECURITY.md "hiding by colour", DESIGN.md invariant 7): every
+  character keeps ``_contrast.MIN_RATIO`` (3:1) against its actual
+  background in both themes. Where the stream's colours fall short in a
+  theme, the foreground is moved toward lighter or darker as xterm.js's
+  ``minimumContrastRatio`` does, and the span carries the colour of each
+  theme (class ``ts-fgx`` with ``--ts-l``/``--ts-d``), or one ``color`` when
+  both agree. Backgrounds are kept. Dim text is a computed colour, checked
+  the same way, never an opacity.
 * Concealed text, and text too close in colour to its background to be read
   in either theme (black on black), is shown in the default colours with a
   dashed outline and a title saying it was hidden.
@@ -31,6 +39,7 @@ import re
 from collections.abc import Iterable
 from html import escape
 
+from ._contrast import blend, contrast, ensure_contrast
 from ._html_theme import DARK, LIGHT, STYLESHEET, Theme, palette_rgb
 from ._line import Line
 from ._style import (
@@ -74,9 +83,11 @@ _UNDERLINE_CLASSES = ("", "ts-ul", "ts-ul2", "ts-ul3", "ts-ul4", "ts-ul5")
 # Resolved colour slots: None is the default colour of the slot; _OTHER is
 # the other slot's default (inverse video of default colours).
 _OTHER = -1
-#: Below this WCAG contrast ratio in both themes, text is as good as
-#: invisible (1 is the same colour; 4.5 is the WCAG minimum for body text).
-MIN_CONTRAST = 1.25
+#: Below this WCAG contrast ratio in both themes, the stream's colours hide
+#: the text (1 is the same colour): it is shown as concealed text is.
+HIDDEN_CONTRAST = 1.25
+#: Dim (faint) text is its colour at this opacity over its background.
+DIM_ALPHA = 0.65
 
 
 def html_lines(lines: Iterable[Line]) -> str:
@@ -177,7 +188,7 @@ def _build_tag(style: Style) -> tuple[str, str]:
         fg, bg = (_OTHER if bg is None else bg), (_OTHER if fg is None else fg)
     hidden = bool(flags & CONCEAL) or _invisible(fg, bg)
     if not hidden:
-        _colour(fg, "fg", "color", classes, declarations)
+        _foreground(fg, bg, bool(flags & DIM), classes, declarations)
         _colour(bg, "bg", "background-color", classes, declarations)
     classes.extend(name for flag, name in _FLAG_CLASSES if flags & flag)
     if style.underline:
@@ -230,18 +241,50 @@ def _rgb(value: int) -> int:
     return value & 0xFFFFFF if value & RGB_FLAG else palette_rgb(value)
 
 
+def _foreground(
+    fg: int | None, bg: int | None, dim: bool, classes: list[str], declarations: list[str]
+) -> None:
+    """The text colour: fg as the stream set it where that keeps MIN_RATIO
+    against the background in both themes; otherwise (and for dim text,
+    drawn as fg at DIM_ALPHA over the background) the colour computed for
+    each theme: one ``color`` if both agree, else ``--ts-l``/``--ts-d``."""
+    light = _shown(fg, bg, dim, LIGHT)
+    dark = _shown(fg, bg, dim, DARK)
+    if not dim and light == _theme_fg(fg, LIGHT) and dark == _theme_fg(fg, DARK):
+        _colour(fg, "fg", "color", classes, declarations)
+    elif light == dark:
+        declarations.append(f"color:#{light:06x}")
+    else:
+        classes.append("ts-fgx")
+        declarations.append(f"--ts-l:#{light:06x};--ts-d:#{dark:06x}")
+
+
+def _shown(fg: int | None, bg: int | None, dim: bool, theme: Theme) -> int:
+    """The colour text is drawn in, on its background, in a theme."""
+    back = _theme_bg(bg, theme)
+    colour = _theme_fg(fg, theme)
+    if dim:
+        colour = blend(colour, back, DIM_ALPHA)
+    return ensure_contrast(colour, back)
+
+
 def _invisible(fg: int | None, bg: int | None) -> bool:
     """Whether text in fg on bg cannot be read in either theme: what a
     stream does to hide text from a reader (black on black, #121212 on
     #111111). Default colours are the viewer's, so a stream cannot rely on
     them: they count only through the other theme."""
     return all(
-        _contrast(
-            _theme_rgb(fg, theme, theme.fg, theme.bg), _theme_rgb(bg, theme, theme.bg, theme.fg)
-        )
-        < MIN_CONTRAST
+        contrast(_theme_fg(fg, theme), _theme_bg(bg, theme)) < HIDDEN_CONTRAST
         for theme in (LIGHT, DARK)
     )
+
+
+def _theme_fg(value: int | None, theme: Theme) -> int:
+    return _theme_rgb(value, theme, theme.fg, theme.bg)
+
+
+def _theme_bg(value: int | None, theme: Theme) -> int:
+    return _theme_rgb(value, theme, theme.bg, theme.fg)
 
 
 def _theme_rgb(value: int | None, theme: Theme, default: int, other: int) -> int:
@@ -250,17 +293,3 @@ def _theme_rgb(value: int | None, theme: Theme, default: int, other: int) -> int
     if value == _OTHER:
         return other
     return theme.palette[value] if value < 16 else _rgb(value)
-
-
-def _contrast(a: int, b: int) -> float:
-    """WCAG 2 contrast ratio of two 0xRRGGBB colours."""
-    la, lb = _luminance(a), _luminance(b)
-    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-
-
-def _luminance(rgb: int) -> float:
-    total = 0.0
-    for weight, shift in ((0.2126, 16), (0.7152, 8), (0.0722, 0)):
-        c = (rgb >> shift & 0xFF) / 255
-        total += weight * (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
-    return total
