@@ -82,41 +82,50 @@ def _lighter(fg: int, lb: float, ratio: float) -> int | None:
     """The least mix of fg toward white with ``ratio`` over luminance lb."""
     if 1.05 / (lb + 0.05) < ratio:
         return None
-    lo, hi = 1, 255  # step 255 is white, which is enough
+    lin = _LINEAR
+    r, g, b = fg >> 16 & 0xFF, fg >> 8 & 0xFF, fg & 0xFF
+    # Step n moves each channel c to c + (255 - c) * n / 255, rounded; step
+    # 255 is white, which is enough. Luminance grows with n: bisect.
+    lo, hi = 1, 255
     while lo < hi:
-        mid = (lo + hi) // 2
-        if (luminance(_toward_white(fg, mid)) + 0.05) / (lb + 0.05) >= ratio:
-            hi = mid
+        n = (lo + hi) >> 1
+        lum = (
+            0.2126 * lin[r + ((255 - r) * n + 127) // 255]
+            + 0.7152 * lin[g + ((255 - g) * n + 127) // 255]
+            + 0.0722 * lin[b + ((255 - b) * n + 127) // 255]
+        )
+        if (lum + 0.05) / (lb + 0.05) >= ratio:
+            hi = n
         else:
-            lo = mid + 1
-    return _toward_white(fg, lo)
+            lo = n + 1
+    n = lo
+    return (
+        (r + ((255 - r) * n + 127) // 255) << 16
+        | (g + ((255 - g) * n + 127) // 255) << 8
+        | (b + ((255 - b) * n + 127) // 255)
+    )
 
 
 def _darker(fg: int, lb: float, ratio: float) -> int | None:
     """The least scaling of fg toward black with ``ratio`` under lb."""
     if (lb + 0.05) / 0.05 < ratio:
         return None
-    lo, hi = 1, 255  # step 255 is black, which is enough
+    lin = _LINEAR
+    r, g, b = fg >> 16 & 0xFF, fg >> 8 & 0xFF, fg & 0xFF
+    # Step n scales each channel by (255 - n) / 255, rounded; step 255 is
+    # black, which is enough. Luminance falls with n: bisect.
+    lo, hi = 1, 255
     while lo < hi:
-        mid = (lo + hi) // 2
-        if (lb + 0.05) / (luminance(_toward_black(fg, mid)) + 0.05) >= ratio:
-            hi = mid
+        n = (lo + hi) >> 1
+        keep = 255 - n
+        lum = (
+            0.2126 * lin[(r * keep + 127) // 255]
+            + 0.7152 * lin[(g * keep + 127) // 255]
+            + 0.0722 * lin[(b * keep + 127) // 255]
+        )
+        if (lb + 0.05) / (lum + 0.05) >= ratio:
+            hi = n
         else:
-            lo = mid + 1
-    return _toward_black(fg, lo)
-
-
-def _toward_white(rgb: int, step: int) -> int:
-    out = 0
-    for shift in (16, 8, 0):
-        c = rgb >> shift & 0xFF
-        out |= c + ((255 - c) * step + 127) // 255 << shift
-    return out
-
-
-def _toward_black(rgb: int, step: int) -> int:
-    out = 0
-    for shift in (16, 8, 0):
-        c = rgb >> shift & 0xFF
-        out |= (c * (255 - step) + 127) // 255 << shift
-    return out
+            lo = n + 1
+    keep = 255 - lo
+    return (r * keep + 127) // 255 << 16 | (g * keep + 127) // 255 << 8 | (b * keep + 127) // 255

@@ -153,6 +153,8 @@ def _readable(fg: int, bg: int, flags: int) -> tuple[int, int, int]:
     """(fg, bg, flags) to emit for an explicit pair: as they are if every
     way a terminal may draw them keeps MIN_RATIO, else a truecolor pair that
     does (see the module docstring)."""
+    if not flags & (BOLD | DIM) and contrast(_rgb(fg), _rgb(bg)) >= MIN_RATIO:
+        return fg, bg, flags  # the common case: one way to draw it, readable
     fgs = _drawn(fg, bool(flags & BOLD))
     bgs = (_rgb(bg),)
     fronts, backs = (bgs, fgs) if flags & INVERSE else (fgs, bgs)

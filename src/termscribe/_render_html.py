@@ -186,9 +186,12 @@ def _build_tag(style: Style) -> tuple[str, str]:
     bg: int | None = style.bg
     if flags & INVERSE:
         fg, bg = (_OTHER if bg is None else bg), (_OTHER if fg is None else fg)
-    hidden = bool(flags & CONCEAL) or _invisible(fg, bg)
+    # The stream's colours as each theme draws them.
+    light = _theme_fg(fg, LIGHT), _theme_bg(bg, LIGHT)
+    dark = _theme_fg(fg, DARK), _theme_bg(bg, DARK)
+    hidden = bool(flags & CONCEAL) or _invisible(light, dark)
     if not hidden:
-        _foreground(fg, bg, bool(flags & DIM), classes, declarations)
+        _foreground(fg, light, dark, bool(flags & DIM), classes, declarations)
         _colour(bg, "bg", "background-color", classes, declarations)
     classes.extend(name for flag, name in _FLAG_CLASSES if flags & flag)
     if style.underline:
@@ -242,41 +245,42 @@ def _rgb(value: int) -> int:
 
 
 def _foreground(
-    fg: int | None, bg: int | None, dim: bool, classes: list[str], declarations: list[str]
+    fg: int | None,
+    light: tuple[int, int],
+    dark: tuple[int, int],
+    dim: bool,
+    classes: list[str],
+    declarations: list[str],
 ) -> None:
     """The text colour: fg as the stream set it where that keeps MIN_RATIO
-    against the background in both themes; otherwise (and for dim text,
-    drawn as fg at DIM_ALPHA over the background) the colour computed for
-    each theme: one ``color`` if both agree, else ``--ts-l``/``--ts-d``."""
-    light = _shown(fg, bg, dim, LIGHT)
-    dark = _shown(fg, bg, dim, DARK)
-    if not dim and light == _theme_fg(fg, LIGHT) and dark == _theme_fg(fg, DARK):
+    against the background in both themes (``light`` and ``dark`` are the
+    (fg, bg) pairs each draws); otherwise, and for dim text (fg at
+    DIM_ALPHA over the background), the colour computed for each theme:
+    one ``color`` if both agree, else ``--ts-l``/``--ts-d``."""
+    shown_light = _shown(*light, dim)
+    shown_dark = _shown(*dark, dim)
+    if not dim and shown_light == light[0] and shown_dark == dark[0]:
         _colour(fg, "fg", "color", classes, declarations)
-    elif light == dark:
-        declarations.append(f"color:#{light:06x}")
+    elif shown_light == shown_dark:
+        declarations.append(f"color:#{shown_light:06x}")
     else:
         classes.append("ts-fgx")
-        declarations.append(f"--ts-l:#{light:06x};--ts-d:#{dark:06x}")
+        declarations.append(f"--ts-l:#{shown_light:06x};--ts-d:#{shown_dark:06x}")
 
 
-def _shown(fg: int | None, bg: int | None, dim: bool, theme: Theme) -> int:
-    """The colour text is drawn in, on its background, in a theme."""
-    back = _theme_bg(bg, theme)
-    colour = _theme_fg(fg, theme)
+def _shown(fg: int, bg: int, dim: bool) -> int:
+    """The colour text in fg is drawn in on bg."""
     if dim:
-        colour = blend(colour, back, DIM_ALPHA)
-    return ensure_contrast(colour, back)
+        fg = blend(fg, bg, DIM_ALPHA)
+    return ensure_contrast(fg, bg)
 
 
-def _invisible(fg: int | None, bg: int | None) -> bool:
-    """Whether text in fg on bg cannot be read in either theme: what a
-    stream does to hide text from a reader (black on black, #121212 on
-    #111111). Default colours are the viewer's, so a stream cannot rely on
-    them: they count only through the other theme."""
-    return all(
-        contrast(_theme_fg(fg, theme), _theme_bg(bg, theme)) < HIDDEN_CONTRAST
-        for theme in (LIGHT, DARK)
-    )
+def _invisible(light: tuple[int, int], dark: tuple[int, int]) -> bool:
+    """Whether text cannot be read in either theme (each (fg, bg) as the
+    theme draws it): what a stream does to hide text from a reader (black on
+    black, #121212 on #111111). Default colours are the viewer's, so a
+    stream cannot rely on them: they count only through the other theme."""
+    return contrast(*light) < HIDDEN_CONTRAST and contrast(*dark) < HIDDEN_CONTRAST
 
 
 def _theme_fg(value: int | None, theme: Theme) -> int:
