@@ -13,7 +13,6 @@ shown with ``cat`` or ``less -R`` without the terminal acting on it.
   parameter, whereas ``58;5;n`` would read as "blink" there.
 * Hyperlinks (``hyperlinks=True``) are OSC 8, ended with ST, for targets that
   ``_urls.safe_url`` accepts, with its rebuilt printable-ASCII URL.
-
 * Readable (DESIGN.md invariant 7): a foreground and background that are
   both emitted never make a pair under ``_contrast.MIN_RATIO`` (3:1) as the
   terminal draws it (after SGR 7, faint, and bold drawn bright). Such a pair
