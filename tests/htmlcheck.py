@@ -3,8 +3,9 @@
 ``check_html(html, text)`` parses the output with html5lib in strict mode and
 walks the tree: only the renderer's own tags, attributes, classes and style
 values; ``href`` only http/https/mailto with a host; no C1 character
-references; and the visible text of the ``<pre>`` equal to the text
-transcript. It knows nothing of how the renderer works, only what it may emit.
+references; the visible text of the ``<pre>`` equal to the text
+transcript; and every character at 3:1 or more against its background in
+both themes (``contrastcheck``). It knows nothing of how the renderer works, only what it may emit.
 
 Also here: the corpus cases (every ``corpus/*/*.raw`` with its ``.json``
 sidecar), shared by the tests and ``scripts/regen_html_goldens.py``.
@@ -20,6 +21,9 @@ from urllib.parse import urlsplit
 from xml.etree.ElementTree import Element
 
 import html5lib
+from contrastcheck import html_contrast
+
+from termscribe._line import MARKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -40,11 +44,12 @@ _CLASSES = frozenset(
     + [f"ts-bg{i}" for i in range(16)]
     + ["ts-fgbg", "ts-bgfg", "ts-bold", "ts-dim", "ts-italic", "ts-blink"]
     + ["ts-ul", "ts-ul2", "ts-ul3", "ts-ul4", "ts-ul5", "ts-strike", "ts-overline"]
-    + ["ts-conceal"]
+    + ["ts-conceal", "ts-fgx", "ts-marker"]
 )
 _HEX = r"#[0-9a-f]{6}"
 _DECLARATION = re.compile(
-    rf"(?:color|background-color):{_HEX}|text-decoration-color:(?:{_HEX}|var\(--ts-c(?:1[0-5]|[0-9])\))"
+    rf"(?:color|background-color|--ts-[ld]):{_HEX}"
+    rf"|text-decoration-color:(?:{_HEX}|var\(--ts-c(?:1[0-5]|[0-9])\))"
 )
 _C1_REFERENCE = re.compile(r"&#(?:x0*[89][0-9a-f]|0*(?:12[89]|1[3-5][0-9]));", re.IGNORECASE)
 _C1_RAW = re.compile("[\x80-\x9f]")
@@ -88,6 +93,7 @@ def check_html(html: str, text: str, *, standalone: bool | None = None) -> None:
     visible = "".join(pre.itertext())
     if visible != text:
         raise AssertionError(_first_difference(visible, text))
+    html_contrast(pre)
 
 
 def _check_document(root: Element) -> Element:
@@ -123,6 +129,9 @@ def _check_run(element: Element) -> None:
     assert not unknown, f"<{tag}> attributes {unknown}"
     classes = attributes.get("class", "").split()
     assert set(classes) <= _CLASSES, f"classes {set(classes) - _CLASSES}"
+    if "ts-marker" in classes:
+        markers = f"(?:{MARKERS.pattern})+"  # adjacent ones share an element
+        assert re.fullmatch(markers, element.text or ""), f"marker element {element.text!r}"
     style = attributes.get("style")
     if style is not None:
         for declaration in style.split(";"):

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import SimpleNamespace
 
 import pytest
 from chunking import assert_chunking_invariant, chunks_random, transcript_of
+from contrastcheck import MIN_RATIO, NAMED_CASES, hostile_sample, ratio
 from htmlcheck import Case, corpus_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termscribe import Line, Link, Style, Transcript, ansi_lines, render_ansi, safe_url
 from termscribe._line import MAX_LINE_CELLS, seal
-from termscribe._style import CONCEAL
+from termscribe._style import BOLD, CONCEAL, DIM, INVERSE, RGB_FLAG
 from termscribe.cli import main
 
 CSI = b"\x1b["
@@ -48,7 +49,8 @@ def visible_runs(
     lines: Sequence[Line] | Sequence[SimpleNamespace], *, hyperlinks: bool
 ) -> list[list[tuple[str, Style]]]:
     """What the renderer promises to keep of each run: everything but
-    concealment, an underline colour without underline, and unsafe links."""
+    concealment, an underline colour without underline, and unsafe links
+    (and, for a pair under 3:1, its colours: see ``assert_round_trip``)."""
     out = []
     for line in lines:
         runs: list[tuple[str, Style]] = []
@@ -70,17 +72,107 @@ def visible_runs(
     return out
 
 
+# ---------------------------------------------------------------- the contrast rule
+
+#: xterm's default 16 colours, written out here independently of the renderer.
+XTERM = [
+    (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
+    (0, 205, 205), (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0),
+    (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+]  # fmt: skip
+_LEVELS = (0, 95, 135, 175, 215, 255)
+
+
+def drawn(value: int) -> tuple[int, int, int]:
+    """The colour xterm draws for a Style colour."""
+    if value & RGB_FLAG:
+        return value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF
+    if value < 16:
+        return XTERM[value]
+    if value >= 232:
+        return (8 + 10 * (value - 232),) * 3
+    value -= 16
+    return _LEVELS[value // 36], _LEVELS[value // 6 % 6], _LEVELS[value % 6]
+
+
+def pair_ratios(style: Style) -> list[float]:
+    """Every contrast a terminal may draw an explicit pair with: SGR 7
+    swaps the two, bold 30-37 may be drawn bright, faint is the foreground
+    at half opacity. Empty when a side is the terminal's default."""
+    if style.fg is None or style.bg is None:
+        return []
+    fgs = [drawn(style.fg)]
+    if style.flags & BOLD and style.fg < 8:
+        fgs.append(XTERM[style.fg + 8])
+    bgs = [drawn(style.bg)]
+    fronts, backs = (bgs, fgs) if style.flags & INVERSE else (fgs, bgs)
+    out = []
+    for front in fronts:
+        for back in backs:
+            shown = front
+            if style.flags & DIM:
+                mixed = zip(front, back, strict=True)
+                shown = tuple(int(f * 0.5 + b * 0.5 + 0.5) for f, b in mixed)
+            out.append(ratio(shown, back))
+    return out
+
+
+def assert_pairs_readable(lines: list[Line]) -> tuple[int, float]:
+    """Every explicit pair in lines keeps 3:1; (pairs checked, lowest)."""
+    checked, lowest = 0, 99.0
+    for line in lines:
+        for text, style in line.runs:
+            for value in pair_ratios(style):
+                assert value >= MIN_RATIO - 1e-9, (text[:20], style, value)
+                checked += 1
+                lowest = min(lowest, value)
+    return checked, lowest
+
+
+def _aligned(
+    a: list[tuple[str, Style]], b: list[tuple[str, Style]]
+) -> Iterator[tuple[str, Style, Style]]:
+    """The two run lists of the same text, cut where either changes style."""
+    i = j = 0
+    ta, tb = (a[0][0] if a else ""), (b[0][0] if b else "")
+    while i < len(a) and j < len(b):
+        n = min(len(ta), len(tb))
+        yield ta[:n], a[i][1], b[j][1]
+        ta, tb = ta[n:], tb[n:]
+        if not ta:
+            i += 1
+            ta = a[i][0] if i < len(a) else ""
+        if not tb:
+            j += 1
+            tb = b[j][0] if j < len(b) else ""
+    assert i == len(a) and j == len(b), "texts differ"
+
+
 def assert_round_trip(transcript: Transcript, *, hyperlinks: bool = False) -> None:
-    """Feeding the ANSI output to a terminal model gives back the styles."""
+    """Feeding the ANSI output to a terminal model gives back the styles,
+    but for pairs under 3:1: those come back as a truecolor pair that keeps
+    it, on the background xterm drew, without faint."""
     lines = transcript.lines()
     if any(len(line.text) >= MAX_LINE_CELLS for line in lines):
         return  # the omission marker itself would be cut on the way back
     again = transcript_of([transcript.ansi(hyperlinks=hyperlinks).encode()], max_lines=None)
+    assert_pairs_readable(again.lines())
     # Fed back, the markers are input that spells a marker: escaped.
     escaped = [SimpleNamespace(runs=seal(line.runs, line.text)[0]) for line in lines]
-    assert visible_runs(again.lines(), hyperlinks=True) == visible_runs(
-        escaped, hyperlinks=hyperlinks
-    )
+    got = visible_runs(again.lines(), hyperlinks=True)
+    want = visible_runs(escaped, hyperlinks=hyperlinks)
+    assert len(got) == len(want)
+    for got_runs, want_runs in zip(got, want, strict=True):
+        for text, kept, back in _aligned(want_runs, got_runs):
+            if all(value >= MIN_RATIO for value in pair_ratios(kept)):
+                assert back == kept, (text, kept, back)
+                continue
+            assert back.fg is not None and back.bg is not None
+            assert back.fg & back.bg & RGB_FLAG, (text, back)
+            assert back.flags == kept.flags & ~DIM and back.link == kept.link
+            assert (back.underline, back.ul_color) == (kept.underline, kept.ul_color)
+            shown_bg = back.fg if kept.flags & INVERSE else back.bg
+            assert drawn(shown_bg) == drawn(kept.fg if kept.flags & INVERSE else kept.bg)
 
 
 @pytest.mark.parametrize(
@@ -97,7 +189,7 @@ def assert_round_trip(transcript: Transcript, *, hyperlinks: bool = False) -> No
         (CSI + b"91;107mx", "\x1b[0;91;107mx\x1b[0m"),
         (CSI + b"38;5;3mx", "\x1b[0;33mx\x1b[0m"),
         (CSI + b"38:5:196;48;5;17mx", "\x1b[0;38;5;196;48;5;17mx\x1b[0m"),
-        (CSI + b"38:2::1:2:3;48;2;4;5;6mx", "\x1b[0;38;2;1;2;3;48;2;4;5;6mx\x1b[0m"),
+        (CSI + b"38:2::201:2:3;48;2;4;5;6mx", "\x1b[0;38;2;201;2;3;48;2;4;5;6mx\x1b[0m"),
         # Underline colour in the colon form only, and only with an underline.
         (CSI + b"4;58;5;196mx", "\x1b[0;4;58:5:196mx\x1b[0m"),
         (CSI + b"4;58;2;1;2;3mx", "\x1b[0;4;58:2::1:2:3mx\x1b[0m"),
@@ -120,6 +212,52 @@ def assert_round_trip(transcript: Transcript, *, hyperlinks: bool = False) -> No
 def test_sgr_is_rebuilt(data: bytes, expected: str) -> None:
     assert render_ansi(data) == expected
     check_ansi(expected, text_of(data))
+
+
+@pytest.mark.parametrize(
+    ("sgr", "expected"),
+    [
+        # Same colour, near colour: a truecolor pair, background as xterm shows it.
+        (b"31;41", "38;2;238;168;168;48;2;205;0;0"),
+        (b"38;2;1;2;3;48;2;4;5;6", "38;2;91;91;92;48;2;4;5;6"),
+        (b"34;40", "38;2;56;56;242;48;2;0;0;0"),  # xterm's blue on black is 2.2:1
+        (b"97;42", "38;2;94;94;94;48;2;0;205;0"),
+        # SGR 7 is kept; the colour that ends up in front is the one moved.
+        (b"7;31;41", "7;38;2;205;0;0;48;2;238;168;168"),
+        # Bold 30-37 may be drawn bright: black on bright black becomes grey on it.
+        (b"1;30;100", "1;38;2;0;0;0;48;2;127;127;127"),
+        (b"7;1;30;100", "1;7;38;2;0;0;0;48;2;127;127;127"),
+        # Faint is folded into the colour when it would fall under 3:1.
+        (b"2;90;40", "38;2;90;90;90;48;2;0;0;0"),
+        # Concealment is not re-emitted, and its colours are made readable.
+        (b"8;30;40", "38;2;90;90;90;48;2;0;0;0"),
+        # Readable pairs and half pairs are left as they are.
+        (b"2;37;40", "2;37;40"),
+        (b"30;47", "30;47"),
+        (b"1;31;40", "1;31;40"),
+        (b"97", "97"),
+        (b"38;5;16", "38;5;16"),
+        (b"7;48;5;231", "7;48;5;231"),
+    ],
+)
+def test_explicit_pairs_keep_three_to_one(sgr: bytes, expected: str) -> None:
+    assert render_ansi(CSI + sgr + b"mx") == f"\x1b[0;{expected}mx\x1b[0m"
+
+
+def test_hostile_sample_pairs_are_readable() -> None:
+    data = hostile_sample()
+    transcript = transcript_of([data])
+    before = sum(1 for line in transcript.lines() for _, style in line.runs
+                 if any(value < MIN_RATIO for value in pair_ratios(style)))  # fmt: skip
+    assert before > 1000  # the sample does hide text in a terminal
+    out = transcript.ansi()
+    check_ansi(out, transcript.text())
+    again = transcript_of([out.encode()], max_lines=None)
+    checked, lowest = assert_pairs_readable(again.lines())
+    assert checked > 8000 and MIN_RATIO <= lowest < 3.2
+    assert_round_trip(transcript)
+    print(f"ansi contrast: {checked} explicit pairs checked, lowest {lowest}")
+    assert len(NAMED_CASES) > 40
 
 
 def text_of(data: bytes) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 from chunking import transcript_of
+from contrastcheck import MIN_RATIO, hostile_sample, ratio
 from htmlcheck import ROOT, Case, corpus_cases
 
 from termscribe import render_html, render_text
@@ -290,7 +291,7 @@ def test_styles_are_rendered(browser: Browser) -> None:
         CSI + b"31mred" + CSI + b"0m "
         + CSI + b"1mbold" + CSI + b"0m "
         + CSI + b"38;5;196mpalette" + CSI + b"0m "
-        + CSI + b"48;2;0;0;128mnavy" + CSI + b"0m "
+        + CSI + b"97;48;2;0;0;128mnavy" + CSI + b"0m "
         + CSI + b"4:2;9mdouble-struck" + CSI + b"0m "
         + CSI + b"8msecret" + CSI + b"0m "
         + OSC + b"8;;https://example.com/" + ST + b"link" + OSC + b"8;;" + ST
@@ -338,3 +339,68 @@ def test_screenshots(browser: Browser, name: str) -> None:
         shot = browser.screenshot(f"{case.path.stem}-{scheme}")
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     browser.color_scheme("light")
+
+
+# ---------------------------------------------------------------- contrast
+
+# For each run of the <pre> (a text node right in it, or an element): its
+# computed colour, the background it is drawn on (the nearest ancestor-or-self
+# with a non-transparent background), its opacity and its text.
+_RUNS_JS = """
+const pre = document.querySelector('pre.termscribe');
+const background = (element) => {
+  for (let e = element; e; e = e.parentElement) {
+    const value = getComputedStyle(e).backgroundColor;
+    if (value !== 'rgba(0, 0, 0, 0)' && value !== 'transparent') return value;
+  }
+  return 'none';
+};
+const runs = [];
+for (const node of pre.childNodes) {
+  const element = node.nodeType === Node.ELEMENT_NODE ? node : pre;
+  const style = getComputedStyle(element);
+  runs.push([style.color, background(element), style.opacity, style.visibility,
+             node.textContent]);
+}
+return runs;
+"""
+
+
+def _opaque(value: str) -> tuple[int, int, int]:
+    assert value.startswith("rgb("), f"not an opaque colour: {value}"
+    r, g, b = rgb(value)
+    return r, g, b
+
+
+def test_every_character_is_readable_in_both_schemes(browser: Browser) -> None:
+    """DESIGN.md invariant 7 as Chromium draws it: every character of the
+    hostile sample (contrastcheck) at 3:1 or more against the background it
+    is actually on, with prefers-color-scheme emulated light and dark."""
+    data = hostile_sample()
+    text = render_text(data)
+    path = write_page("contrast/hostile", render_html(data, standalone=True))
+    lowest = {}
+    pre_backgrounds = {}
+    for scheme in ("light", "dark"):
+        browser.color_scheme(scheme)
+        browser.open(path).assert_inert()
+        runs = browser.driver.execute_script(_RUNS_JS)
+        assert "".join(run[4] for run in runs) == text
+        pre_backgrounds[scheme] = browser.computed("pre", "background-color")[0]
+        characters = 0
+        lowest[scheme] = 99.0
+        for colour, background, opacity, visibility, content in runs:
+            shown = content.replace("\n", "")
+            if not shown:
+                continue
+            assert opacity == "1" and visibility == "visible", (scheme, content[:20])
+            value = ratio(_opaque(colour), _opaque(background))
+            assert value >= MIN_RATIO - 0.005, (scheme, content[:20], colour, background, value)
+            characters += len(shown)
+            lowest[scheme] = min(lowest[scheme], value)
+        assert characters > 14_000, characters
+        browser.screenshot(f"contrast-{scheme}")
+    browser.color_scheme("light")
+    assert rgb(pre_backgrounds["light"]) == (255, 255, 255)
+    assert rgb(pre_backgrounds["dark"]) == (30, 30, 30)
+    print(f"browser contrast: {characters} characters per scheme, lowest {lowest}")

@@ -14,7 +14,7 @@ from chunking import assert_chunking_invariant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termscribe import Transcript, render_ansi, render_text
+from termscribe import Transcript, render_ansi, render_html, render_text
 from termscribe._line import MARKERS, MAX_LINE_CELLS
 
 _MODES: list[dict[str, object]] = [
@@ -112,3 +112,18 @@ def test_every_marker_shown_is_real(pieces: list[str], mode: int) -> None:
         assert found.count("<U+200B>") <= data.count("\u200b")
         assert found.count("<U+005B>") <= data.count("[")
         assert found.count("<U+003C>") <= data.count("<")
+
+
+@pytest.mark.parametrize("options", _MODES)
+def test_html_shows_real_markers_as_elements_of_their_own(options: dict[str, object]) -> None:
+    data = "a\u202eb <U+202E> \x1b[31mred\u200b\x1b[m [termscribe: x]".encode()
+    html = assert_chunking_invariant(data, Transcript.html, **options)
+    assert html.count('class="ts-marker') == 4, html
+    assert '<span class="ts-marker">&lt;U+202E&gt;</span>b' in html
+    assert '<span class="ts-marker">&lt;U+003C&gt;</span>U+202E&gt;' in html
+    assert '<span class="ts-marker ts-fg1">&lt;U+200B&gt;</span>' in html
+    assert '<span class="ts-marker">&lt;U+005B&gt;</span>termscribe: x]' in html
+    omitted = render_html(b"x" * (MAX_LINE_CELLS + 3))
+    assert omitted.endswith(
+        ' <span class="ts-marker">[termscribe: 3 characters omitted]</span></pre>'
+    )

@@ -3,7 +3,10 @@
 The 16 ANSI colours are CSS variables (``--ts-c0`` .. ``--ts-c15``) with a
 light and a dark theme chosen by ``prefers-color-scheme``, so the classes the
 renderer emits follow the viewer's theme. Colours 16-255 and truecolor are
-fixed by definition and become inline ``#rrggbb`` values instead.
+fixed by definition and become inline ``#rrggbb`` values instead. Each
+theme's default foreground and each of its colours but black on the dark
+theme has at least 3:1 against the theme's background; every other pair is
+the renderer's to check (``_contrast``).
 
 Text decorations are composed from one custom property per kind because CSS
 ``text-decoration-line`` cannot be split across classes: a span that is both
@@ -25,14 +28,23 @@ class Theme(NamedTuple):
     palette: tuple[int, ...]
 
 
-# The 16 colours as the VS Code terminal draws them: readable on both
-# backgrounds, and still recognisably "red", "green", ... as in xterm.
+# The 16 colours as the VS Code terminal draws them, recognisably "red",
+# "green", ... as in xterm, with those that VS Code leaves under 3:1 on its
+# own background (it relies on its minimum-contrast setting) darkened or
+# lightened by ``_contrast.ensure_contrast`` until they reach it: on the
+# light theme green #00BC00 → #00AD00, bright green #14CE14 → #11AC11,
+# bright yellow #B5BA00 → #969B00, bright white #A5A5A5 → #949494; on the
+# dark theme bright black #666666 → #696969. White is #777777 on the light
+# theme rather than VS Code's #555555, so that black on white (30;47) keeps
+# 4.7:1 as well as white text on the background (4.5:1). Black stays black
+# on the dark theme (it is mostly a background there); text in it is
+# lightened per run.
 LIGHT = Theme(
     0x1F2328,
     0xFFFFFF,
     (
-        0x000000, 0xCD3131, 0x00BC00, 0x949800, 0x0451A5, 0xBC05BC, 0x0598BC, 0x555555,
-        0x666666, 0xCD3131, 0x14CE14, 0xB5BA00, 0x0451A5, 0xBC05BC, 0x0598BC, 0xA5A5A5,
+        0x000000, 0xCD3131, 0x00AD00, 0x949800, 0x0451A5, 0xBC05BC, 0x0598BC, 0x777777,
+        0x666666, 0xCD3131, 0x11AC11, 0x969B00, 0x0451A5, 0xBC05BC, 0x0598BC, 0x949494,
     ),
 )  # fmt: skip
 DARK = Theme(
@@ -40,7 +52,7 @@ DARK = Theme(
     0x1E1E1E,
     (
         0x000000, 0xCD3131, 0x0DBC79, 0xE5E510, 0x2472C8, 0xBC3FBC, 0x11A8CD, 0xE5E5E5,
-        0x666666, 0xF14C4C, 0x23D18B, 0xF5F543, 0x3B8EEA, 0xD670D6, 0x29B8DB, 0xE5E5E5,
+        0x696969, 0xF14C4C, 0x23D18B, 0xF5F543, 0x3B8EEA, 0xD670D6, 0x29B8DB, 0xE5E5E5,
     ),
 )  # fmt: skip
 
@@ -70,7 +82,12 @@ def _stylesheet() -> str:
         "font:13px/1.35 ui-monospace,'SFMono-Regular','DejaVu Sans Mono','Cascadia Mono',"
         "Menlo,Consolas,'Liberation Mono',monospace;white-space:pre;tab-size:8;"
         "overflow-x:auto;border-radius:6px}",
-        "@media (prefers-color-scheme:dark){.termscribe{" + _variables(DARK) + "}}",
+        # Text whose colour had to change for contrast carries one value per
+        # theme (the renderer computes both): --ts-l and --ts-d.
+        ".termscribe .ts-fgx{color:var(--ts-l)}",
+        "@media (prefers-color-scheme:dark){.termscribe{"
+        + _variables(DARK)
+        + "}.termscribe .ts-fgx{color:var(--ts-d)}}",
         ".termscribe span,.termscribe a{text-decoration-line:var(--ts-u,) var(--ts-s,) "
         "var(--ts-o,)}",
         ".termscribe a{--ts-u:underline;color:inherit;text-decoration-style:dotted}",
@@ -78,7 +95,6 @@ def _stylesheet() -> str:
         ".termscribe .ts-fgbg{color:var(--ts-bg)}",
         ".termscribe .ts-bgfg{background-color:var(--ts-fg)}",
         ".termscribe .ts-bold{font-weight:bold}",
-        ".termscribe .ts-dim{opacity:.65}",
         ".termscribe .ts-italic{font-style:italic}",
         ".termscribe .ts-ul{--ts-u:underline;text-decoration-style:solid}",
         ".termscribe .ts-ul2{--ts-u:underline;text-decoration-style:double}",
@@ -88,9 +104,15 @@ def _stylesheet() -> str:
         ".termscribe .ts-strike{--ts-s:line-through}",
         ".termscribe .ts-overline{--ts-o:overline}",
         # Blink is kept as a class only: animating text helps nobody reading
-        # a transcript, but a page may style it.
+        # a transcript, but a page may style it. So is dim: the renderer
+        # draws it as a fainter colour it has checked for contrast (an
+        # opacity would fade the text past what can be checked).
         # Concealed (or same-colour) text stays readable, marked as hidden.
         ".termscribe .ts-conceal{outline:1px dashed currentColor;outline-offset:-1px}",
+        # A marker termscribe made (<U+202E>, [termscribe: ...]): never
+        # input, so it looks like no input can.
+        ".termscribe .ts-marker{outline:1px dotted currentColor;outline-offset:-1px;"
+        "font-style:italic}",
     ]
     rules += [f".termscribe .ts-fg{i}{{color:var(--ts-c{i})}}" for i in range(16)]
     rules += [f".termscribe .ts-bg{i}{{background-color:var(--ts-c{i})}}" for i in range(16)]

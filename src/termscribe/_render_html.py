@@ -11,6 +11,14 @@ spoofing", "hiding or faking text"):
 * A link is an ``<a>`` only when ``_urls.safe_url`` accepts its target; its
   ``href`` and ``title`` are that rebuilt ASCII URL, so hovering shows the
   real target whatever the link text claims. Other links keep their text.
+* Readable (SECURITY.md "hiding by colour", DESIGN.md invariant 7): every
+  character keeps ``_contrast.MIN_RATIO`` (3:1) against its actual
+  background in both themes. Where the stream's colours fall short in a
+  theme, the foreground is moved toward lighter or darker as xterm.js's
+  ``minimumContrastRatio`` does, and the span carries the colour of each
+  theme (class ``ts-fgx`` with ``--ts-l``/``--ts-d``), or one ``color`` when
+  both agree. Backgrounds are kept. Dim text is a computed colour, checked
+  the same way, never an opacity.
 * Concealed text, and text too close in colour to its background to be read
   in either theme (black on black), is shown in the default colours with a
   dashed outline and a title saying it was hidden.
@@ -20,8 +28,9 @@ joined with ``\\n`` and every tag opened for a run is closed within it, so any
 slice of lines can be rendered on its own (streaming export). A newline right
 after ``<pre>`` is dropped by HTML parsers, so one is always written there.
 
-Speed: each distinct Style's open and close tags are built once and cached by
-identity (styles are interned); escaping runs only on text that needs it.
+Speed: each distinct Style's open and close tags are built once per call and
+cached by identity (styles are interned); escaping runs only on text that
+needs it. Nothing is cached at module level (DESIGN.md invariant 8).
 """
 
 from __future__ import annotations
@@ -30,8 +39,9 @@ import re
 from collections.abc import Iterable
 from html import escape
 
+from ._contrast import blend, contrast, ensure_contrast
 from ._html_theme import DARK, LIGHT, STYLESHEET, Theme, palette_rgb
-from ._line import Line
+from ._line import MARKERS, Line
 from ._style import (
     BLINK,
     BOLD,
@@ -66,6 +76,21 @@ LINK_REL = "noopener noreferrer nofollow"
 _HIDDEN_TITLE = "hidden in the terminal"
 _PRE_OPEN = '<pre class="termscribe">\n'
 _SPECIAL = re.compile("[&<>\"']")
+# Real markers, as _line.MARKERS finds them, kept by split().
+_MARKERS = re.compile(f"({MARKERS.pattern})")
+
+
+def _marker_tag(tag: tuple[str, str]) -> tuple[str, str]:
+    """The tag of a marker shown in a run of ``tag``: the same, with the
+    class ``ts-marker`` (attribute values are escaped, so the first
+    ``class="`` is the attribute)."""
+    start, end = tag
+    if not start:
+        return '<span class="ts-marker">', "</span>"
+    if 'class="' in start:
+        return start.replace('class="', 'class="ts-marker ', 1), end
+    return start[:-1] + ' class="ts-marker">', end
+
 
 _FLAG_CLASSES = ((BOLD, "ts-bold"), (DIM, "ts-dim"), (ITALIC, "ts-italic"), (BLINK, "ts-blink"))
 _UNDERLINE_CLASSES = ("", "ts-ul", "ts-ul2", "ts-ul3", "ts-ul4", "ts-ul5")
@@ -73,42 +98,56 @@ _UNDERLINE_CLASSES = ("", "ts-ul", "ts-ul2", "ts-ul3", "ts-ul4", "ts-ul5")
 # Resolved colour slots: None is the default colour of the slot; _OTHER is
 # the other slot's default (inverse video of default colours).
 _OTHER = -1
-#: Below this WCAG contrast ratio in both themes, text is as good as
-#: invisible (1 is the same colour; 4.5 is the WCAG minimum for body text).
-MIN_CONTRAST = 1.25
-
-_tags: dict[Style, tuple[str, str]] = {}
-_same_tags: dict[tuple[str, str], tuple[str, str]] = {}
-#: Distinct styles whose tags are remembered; cleared past this (hostile
-#: style churn cannot grow it).
-_MAX_CACHED = 8192
+#: Below this WCAG contrast ratio in both themes, the stream's colours hide
+#: the text (1 is the same colour): it is shown as concealed text is.
+HIDDEN_CONTRAST = 1.25
+#: Dim (faint) text is its colour at this opacity over its background.
+DIM_ALPHA = 0.65
 
 
 def html_lines(lines: Iterable[Line]) -> str:
     """The HTML of lines, joined with ``\\n`` (no trailing newline), to go
     between ``html_start()`` and ``html_end()``."""
-    tags = _tags
+    # Tags are built once per distinct style and call: the cache lives and
+    # dies with this call, so no transcript (or thread) sees another's, and
+    # its size is bounded by the runs rendered.
+    tags: dict[Style, tuple[str, str]] = {}
+    same: dict[tuple[str, str], tuple[str, str]] = {}
+    marker_tags: dict[tuple[str, str], tuple[str, str]] = {}
     search = _SPECIAL.search
     out: list[str] = []
     append = out.append
     for line in lines:
         # One search per line: most lines need no escaping at all.
         special = search(line.text) is not None
+        marked = "<U+" in line.text or "[termscribe:" in line.text
         current: tuple[str, str] | None = None
         pending = ""
-        for text, style in line.runs:
+        for run_text, style in line.runs:
             tag = tags.get(style)
             if tag is None:
-                tag = _tag_for(style)
-            if special:
-                text = escape(text)
-            if tag is current:  # a different style that renders the same
-                pending += text
-                continue
-            if current is not None:
-                append(current[0] + pending + current[1])
-            current = tag
-            pending = text
+                # Styles that render alike share one tag object, so runs of
+                # them merge.
+                tag = _build_tag(style)
+                tag = tags[style] = same.setdefault(tag, tag)
+            pieces = _MARKERS.split(run_text) if marked else (run_text,)
+            for index, text in enumerate(pieces):
+                piece_tag = tag
+                if index % 2:  # a real marker (see _line): an element of its own
+                    piece_tag = marker_tags.get(tag) or marker_tags.setdefault(
+                        tag, _marker_tag(tag)
+                    )
+                elif not text:
+                    continue
+                if special:
+                    text = escape(text)
+                if piece_tag is current:  # a different style that renders the same
+                    pending += text
+                    continue
+                if current is not None:
+                    append(current[0] + pending + current[1])
+                current = piece_tag
+                pending = text
         if current is not None:
             append(current[0] + pending + current[1])
         append("\n")
@@ -164,16 +203,6 @@ def _printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
 
 
-def _tag_for(style: Style) -> tuple[str, str]:
-    if len(_tags) >= _MAX_CACHED:
-        _tags.clear()
-        _same_tags.clear()
-    tag = _build_tag(style)
-    # Styles that render alike share one tag object, so runs of them merge.
-    tag = _tags[style] = _same_tags.setdefault(tag, tag)
-    return tag
-
-
 def _build_tag(style: Style) -> tuple[str, str]:
     """(open tag, close tag) for a style; ("", "") for plain text."""
     classes: list[str] = []
@@ -183,9 +212,12 @@ def _build_tag(style: Style) -> tuple[str, str]:
     bg: int | None = style.bg
     if flags & INVERSE:
         fg, bg = (_OTHER if bg is None else bg), (_OTHER if fg is None else fg)
-    hidden = bool(flags & CONCEAL) or _invisible(fg, bg)
+    # The stream's colours as each theme draws them.
+    light = _theme_fg(fg, LIGHT), _theme_bg(bg, LIGHT)
+    dark = _theme_fg(fg, DARK), _theme_bg(bg, DARK)
+    hidden = bool(flags & CONCEAL) or _invisible(light, dark)
     if not hidden:
-        _colour(fg, "fg", "color", classes, declarations)
+        _foreground(fg, light, dark, bool(flags & DIM), classes, declarations)
         _colour(bg, "bg", "background-color", classes, declarations)
     classes.extend(name for flag, name in _FLAG_CLASSES if flags & flag)
     if style.underline:
@@ -238,18 +270,51 @@ def _rgb(value: int) -> int:
     return value & 0xFFFFFF if value & RGB_FLAG else palette_rgb(value)
 
 
-def _invisible(fg: int | None, bg: int | None) -> bool:
-    """Whether text in fg on bg cannot be read in either theme: what a
-    stream does to hide text from a reader (black on black, #121212 on
-    #111111). Default colours are the viewer's, so a stream cannot rely on
-    them: they count only through the other theme."""
-    return all(
-        _contrast(
-            _theme_rgb(fg, theme, theme.fg, theme.bg), _theme_rgb(bg, theme, theme.bg, theme.fg)
-        )
-        < MIN_CONTRAST
-        for theme in (LIGHT, DARK)
-    )
+def _foreground(
+    fg: int | None,
+    light: tuple[int, int],
+    dark: tuple[int, int],
+    dim: bool,
+    classes: list[str],
+    declarations: list[str],
+) -> None:
+    """The text colour: fg as the stream set it where that keeps MIN_RATIO
+    against the background in both themes (``light`` and ``dark`` are the
+    (fg, bg) pairs each draws); otherwise, and for dim text (fg at
+    DIM_ALPHA over the background), the colour computed for each theme:
+    one ``color`` if both agree, else ``--ts-l``/``--ts-d``."""
+    shown_light = _shown(*light, dim)
+    shown_dark = _shown(*dark, dim)
+    if not dim and shown_light == light[0] and shown_dark == dark[0]:
+        _colour(fg, "fg", "color", classes, declarations)
+    elif shown_light == shown_dark:
+        declarations.append(f"color:#{shown_light:06x}")
+    else:
+        classes.append("ts-fgx")
+        declarations.append(f"--ts-l:#{shown_light:06x};--ts-d:#{shown_dark:06x}")
+
+
+def _shown(fg: int, bg: int, dim: bool) -> int:
+    """The colour text in fg is drawn in on bg."""
+    if dim:
+        fg = blend(fg, bg, DIM_ALPHA)
+    return ensure_contrast(fg, bg)
+
+
+def _invisible(light: tuple[int, int], dark: tuple[int, int]) -> bool:
+    """Whether text cannot be read in either theme (each (fg, bg) as the
+    theme draws it): what a stream does to hide text from a reader (black on
+    black, #121212 on #111111). Default colours are the viewer's, so a
+    stream cannot rely on them: they count only through the other theme."""
+    return contrast(*light) < HIDDEN_CONTRAST and contrast(*dark) < HIDDEN_CONTRAST
+
+
+def _theme_fg(value: int | None, theme: Theme) -> int:
+    return _theme_rgb(value, theme, theme.fg, theme.bg)
+
+
+def _theme_bg(value: int | None, theme: Theme) -> int:
+    return _theme_rgb(value, theme, theme.bg, theme.fg)
 
 
 def _theme_rgb(value: int | None, theme: Theme, default: int, other: int) -> int:
@@ -258,17 +323,3 @@ def _theme_rgb(value: int | None, theme: Theme, default: int, other: int) -> int
     if value == _OTHER:
         return other
     return theme.palette[value] if value < 16 else _rgb(value)
-
-
-def _contrast(a: int, b: int) -> float:
-    """WCAG 2 contrast ratio of two 0xRRGGBB colours."""
-    la, lb = _luminance(a), _luminance(b)
-    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-
-
-def _luminance(rgb: int) -> float:
-    total = 0.0
-    for weight, shift in ((0.2126, 16), (0.7152, 8), (0.0722, 0)):
-        c = (rgb >> shift & 0xFF) / 255
-        total += weight * (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
-    return total

@@ -43,7 +43,6 @@ MAX_URL_CHARS = 8192
 
 # WHATWG "C0 control or space" stripped from both ends, tab/newline anywhere.
 _STRIP = "".join(map(chr, range(0x21)))
-_TAB_NEWLINE = str.maketrans("", "", "\t\n\r")
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 _LABEL = r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?"
@@ -58,29 +57,21 @@ _LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 # <>, backtick, backslash, space).
 _SAFE_IN_PATH = "-._~!$&()*+,;=:@/?#%"
 
-_cache: dict[str, str | None] = {}
-#: Distinct targets remembered; the cache is cleared past this, so a stream of
-#: unique URLs cannot grow it.
-_MAX_CACHED = 4096
-
 
 def safe_url(uri: str) -> str | None:
     """The normalised URL to show for an OSC 8 target, or None if it must
-    not be a link. Cached per target string."""
-    try:
-        return _cache[uri]
-    except KeyError:
-        pass
-    if len(_cache) >= _MAX_CACHED:
-        _cache.clear()
-    result = _cache[uri] = _normalise(uri)
-    return result
+    not be a link.
+
+    A pure function of ``uri``: no cache is shared between callers (the
+    renderers remember results per call, where distinct targets are few).
+    """
+    return _normalise(uri)
 
 
 def _normalise(uri: str) -> str | None:
     if len(uri) > MAX_URL_CHARS:
         return None
-    uri = uri.strip(_STRIP).translate(_TAB_NEWLINE)
+    uri = uri.strip(_STRIP).replace("\t", "").replace("\n", "").replace("\r", "")
     if _CONTROL.search(uri):
         return None
     match = _SCHEME.match(uri)

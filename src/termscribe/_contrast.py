@@ -1,0 +1,131 @@
+"""Contrast of colours, and the foreground that makes text readable.
+
+SECURITY.md, "hiding by colour": every character a renderer shows must keep a
+contrast of at least ``MIN_RATIO`` (3:1) against its background, whatever
+colours the stream chose. The measure is WCAG 2's contrast ratio of relative
+luminances, as xterm.js's ``minimumContrastRatio`` (and VS Code's terminal)
+uses it; 3:1 is WCAG's minimum for large text and user-interface parts, the
+line below which text stops being readable rather than merely tiring.
+
+``ensure_contrast`` does what xterm.js does when a cell falls short: it keeps
+the background and moves the foreground, first away from the background's
+side (darker on a light background, lighter on a dark one), and the other
+way only if that cannot reach the ratio. Darkening scales the channels
+toward black (hue and saturation kept); lightening mixes them toward white
+(hue kept). Where xterm.js steps by 10 %, this searches the 255 steps of
+each way for the first that is enough, so the colour changes no more than
+it must. 3:1 can always be reached one way or the other (the worst case,
+a background of luminance 0.18, still allows 4.58:1 against black or white).
+
+Colours are ints ``0xRRGGBB``. Nothing here has state: the channel table is
+an immutable tuple built at import.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MIN_RATIO", "blend", "contrast", "ensure_contrast", "luminance"]
+
+#: The least contrast ratio of any rendered character against its background.
+MIN_RATIO = 3.0
+
+# sRGB channel value (0-255) → linear light, WCAG 2's formula.
+_LINEAR = tuple(
+    c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    for c in (i / 255 for i in range(256))
+)
+
+
+def luminance(rgb: int) -> float:
+    """WCAG 2 relative luminance of ``0xRRGGBB`` (0 black .. 1 white)."""
+    return (
+        0.2126 * _LINEAR[rgb >> 16 & 0xFF]
+        + 0.7152 * _LINEAR[rgb >> 8 & 0xFF]
+        + 0.0722 * _LINEAR[rgb & 0xFF]
+    )
+
+
+def contrast(a: int, b: int) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 (same) to 21 (black/white)."""
+    la, lb = luminance(a), luminance(b)
+    if la < lb:
+        la, lb = lb, la
+    return (la + 0.05) / (lb + 0.05)
+
+
+def blend(fg: int, bg: int, alpha: float) -> int:
+    """``fg`` drawn with opacity ``alpha`` over ``bg``, as a browser
+    composites it (per sRGB channel, rounded)."""
+    out = 0
+    for shift in (16, 8, 0):
+        f, b = fg >> shift & 0xFF, bg >> shift & 0xFF
+        out |= int(f * alpha + b * (1 - alpha) + 0.5) << shift
+    return out
+
+
+def ensure_contrast(fg: int, bg: int, ratio: float = MIN_RATIO) -> int:
+    """``fg`` if it has ``ratio`` against ``bg``; else the nearest colour of
+    the same hue that has (see the module docstring)."""
+    lf, lb = luminance(fg), luminance(bg)
+    high, low = (lf, lb) if lf >= lb else (lb, lf)
+    if (high + 0.05) / (low + 0.05) >= ratio:
+        return fg
+    ways = (_lighter, _darker) if lf >= lb else (_darker, _lighter)
+    for way in ways:
+        found = way(fg, lb, ratio)
+        if found is not None:
+            return found
+    # Only for a ratio above 4.58, which no caller asks for: the better end.
+    return 0xFFFFFF if contrast(0xFFFFFF, bg) >= contrast(0, bg) else 0
+
+
+def _lighter(fg: int, lb: float, ratio: float) -> int | None:
+    """The least mix of fg toward white with ``ratio`` over luminance lb."""
+    if 1.05 / (lb + 0.05) < ratio:
+        return None
+    lin = _LINEAR
+    r, g, b = fg >> 16 & 0xFF, fg >> 8 & 0xFF, fg & 0xFF
+    # Step n moves each channel c to c + (255 - c) * n / 255, rounded; step
+    # 255 is white, which is enough. Luminance grows with n: bisect.
+    lo, hi = 1, 255
+    while lo < hi:
+        n = (lo + hi) >> 1
+        lum = (
+            0.2126 * lin[r + ((255 - r) * n + 127) // 255]
+            + 0.7152 * lin[g + ((255 - g) * n + 127) // 255]
+            + 0.0722 * lin[b + ((255 - b) * n + 127) // 255]
+        )
+        if (lum + 0.05) / (lb + 0.05) >= ratio:
+            hi = n
+        else:
+            lo = n + 1
+    n = lo
+    return (
+        (r + ((255 - r) * n + 127) // 255) << 16
+        | (g + ((255 - g) * n + 127) // 255) << 8
+        | (b + ((255 - b) * n + 127) // 255)
+    )
+
+
+def _darker(fg: int, lb: float, ratio: float) -> int | None:
+    """The least scaling of fg toward black with ``ratio`` under lb."""
+    if (lb + 0.05) / 0.05 < ratio:
+        return None
+    lin = _LINEAR
+    r, g, b = fg >> 16 & 0xFF, fg >> 8 & 0xFF, fg & 0xFF
+    # Step n scales each channel by (255 - n) / 255, rounded; step 255 is
+    # black, which is enough. Luminance falls with n: bisect.
+    lo, hi = 1, 255
+    while lo < hi:
+        n = (lo + hi) >> 1
+        keep = 255 - n
+        lum = (
+            0.2126 * lin[(r * keep + 127) // 255]
+            + 0.7152 * lin[(g * keep + 127) // 255]
+            + 0.0722 * lin[(b * keep + 127) // 255]
+        )
+        if (lb + 0.05) / (lum + 0.05) >= ratio:
+            hi = n
+        else:
+            lo = n + 1
+    keep = 255 - lo
+    return (r * keep + 127) // 255 << 16 | (g * keep + 127) // 255 << 8 | (b * keep + 127) // 255
