@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import json
+import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -71,14 +74,144 @@ def test_bad_usage_exits_2_with_one_line(tmp_path: Path) -> None:
 
 
 def test_console_script_runs() -> None:
+    for module in ("termscribe.cli", "termscribe"):
+        result = subprocess.run(
+            [sys.executable, "-m", module, "render"],
+            input=b"a\rb\n",
+            capture_output=True,
+            check=False,
+        )
+        assert (result.returncode, result.stdout, result.stderr) == (0, b"b\n", b"")
+
+
+def test_output_ends_with_a_newline() -> None:
+    assert run(["render"], b"no newline") == (0, b"no newline\n", "")
+    assert run(["render", "--mode", "screen"], b"a\nb") == (0, b"a\nb\n", "")
+    assert run(["render", "--mode", "strip"], b"a\rb") == (0, b"a\nb\n", "")
+    assert run(["render", "--format", "ansi"], b"\x1b[31mx") == (0, b"\x1b[0;31mx\x1b[0m\n", "")
+    assert run(["render"], b"") == (0, b"", "")
+    assert run(["render"], b"a\n\n") == (0, b"a\n\n", "")
+
+
+def test_option_errors_name_the_flag() -> None:
+    for argv, message in [
+        (["--format", "text", "--hyperlinks"], "--hyperlinks applies to --format ansi only"),
+        (["--format", "html", "--hyperlinks"], "--hyperlinks applies to --format ansi only"),
+        (["--mode", "strip", "--alt-screen", "snapshot"], "--alt-screen applies to --mode"),
+        (["--columns", "70000"], "--columns must be at most 65536"),
+        (["--mode", "screen", "--rows", "201"], "--rows must be at most 200 with --mode screen"),
+        (["--format", "ansi", "--fragment"], "--fragment and --standalone apply to --format html"),
+        (["--alt-screen", "x"], "argument --alt-screen: invalid choice: 'x'"),
+    ]:
+        status, out, err = run(["render", *argv], b"x")
+        assert (status, out) == (2, b""), argv
+        assert err.startswith("termscribe: " + message) and err.count("\n") == 1, err
+
+
+def test_output_equal_to_input_is_refused(tmp_path: Path) -> None:
+    source = tmp_path / "x.log"
+    source.write_bytes(b"keep me\n")
+    alias = tmp_path / "alias.log"
+    alias.symlink_to(source)
+    for argv in (["-o", str(source), str(source)], ["-o", str(alias), str(source)]):
+        status, out, err = run(["render", *argv])
+        assert (status, out) == (2, b"")
+        assert err == f"termscribe: -o {argv[1]} is the input: choose another output file\n"
+    with source.open("rb") as stdin:  # termscribe render -o x.log < x.log
+        status = main(["render", "-o", str(source)], stdin=stdin, stderr=io.StringIO())
+    assert status == 2
+    assert source.read_bytes() == b"keep me\n"
+
+
+class _FailingInput(io.BytesIO):
+    def read1(self, size: int = -1) -> bytes:
+        if self.tell() >= CHUNK_SIZE:
+            raise OSError(5, "Input/output error")
+        return super().read1(size)
+
+
+def test_output_file_is_replaced_only_when_complete(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+    target.chmod(0o640)
+    err = io.StringIO()
+    stdin = _FailingInput(b"line\n" * CHUNK_SIZE)
+    assert main(["render", "-o", str(target)], stdin=stdin, stderr=err) == 2
+    assert err.getvalue() == "termscribe: cannot read -: Input/output error\n"
+    assert target.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]  # no temporary left
+    assert run(["render", "-o", str(target)], b"new\n")[0] == 0
+    assert target.read_text() == "new\n"
+    assert target.stat().st_mode & 0o777 == 0o640  # the replaced file's mode
+    fresh = tmp_path / "fresh.txt"
+    assert run(["render", "-o", str(fresh)], b"x")[0] == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    assert run(["render", "-o", str(link)], b"via link\n")[0] == 0
+    assert link.is_symlink() and target.read_text() == "via link\n"
+    assert run(["render", "-o", os.devnull], b"x")[0] == 0  # written in place, not replaced
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_full_disk_gives_one_line() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "termscribe.cli", "render"],
-        input=b"a\rb\n",
+        [sys.executable, "-m", "termscribe", "render", "-o", "/dev/full"],
+        input=b"x\n" * 100000,
         capture_output=True,
         check=False,
     )
-    assert result.returncode == 0
-    assert result.stdout == b"b\n"
+    assert result.returncode == 2
+    assert result.stderr == b"termscribe: cannot write /dev/full: No space left on device\n"
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "termscribe", "render"],
+            input=b"x\n" * 100000,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            check=False,
+        )
+    assert result.returncode == 2
+    assert result.stderr == b"termscribe: cannot write stdout: No space left on device\n"
+
+
+def test_closed_pipe_is_quiet(tmp_path: Path) -> None:
+    source = tmp_path / "big.raw"
+    source.write_bytes(b"line\n" * 200000)
+    render = subprocess.Popen(
+        [sys.executable, "-m", "termscribe", "render", "--rows", "1", str(source)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert render.stdout is not None and render.stderr is not None
+    assert render.stdout.readline() == b"line\n"
+    render.stdout.close()  # as `head -1` does
+    assert render.stderr.read() == b""
+    assert render.wait(timeout=60) == 0
+
+
+def test_lines_are_written_as_they_become_final() -> None:
+    render = subprocess.Popen(
+        [sys.executable, "-m", "termscribe", "render", "--rows", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert render.stdin is not None and render.stdout is not None
+    try:
+        render.stdin.write(b"one\ntwo\nthree\n")  # "one" scrolls out of 2 rows
+        render.stdin.flush()
+        ready, _, _ = select.select([render.stdout], [], [], 30)
+        assert ready, "nothing written while the input stays open"
+        assert render.stdout.readline() == b"one\n"
+        render.stdin.write(b"four\n")
+        render.stdin.flush()
+        assert render.stdout.readline() == b"two\n"
+    finally:
+        render.stdin.close()
+    assert render.stdout.read() == b"three\nfour\n"
+    assert render.wait(timeout=30) == 0
 
 
 class _Terminal(io.StringIO):
@@ -99,3 +232,32 @@ def test_progress_only_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyP
     plain = io.StringIO()
     assert main(["render", str(source)], stdout=io.BytesIO(), stderr=plain) == 0
     assert plain.getvalue() == ""
+
+
+DEMO_LOG = Path(__file__).resolve().parent.parent / "src/termscribe/data/demo-session.ndjson"
+
+
+def test_acp_output_is_atomic_and_not_the_input(tmp_path: Path) -> None:
+    log = tmp_path / "session.ndjson"
+    log.write_bytes(DEMO_LOG.read_bytes())
+    status, out, err = run(["acp", "-o", str(log), str(log)])
+    assert (status, out) == (2, b"")
+    assert err == f"termscribe acp: -o {log} is the input: choose another output\n"
+    assert log.read_bytes() == DEMO_LOG.read_bytes()
+    report = tmp_path / "report.json"
+    assert run(["acp", "--format", "json", "-o", str(report), str(log)])[0] == 0
+    assert json.loads(report.read_text(encoding="utf-8"))["terminals"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json", "session.ndjson"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_acp_to_a_full_disk_gives_one_line() -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "termscribe", "acp", str(DEMO_LOG)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            check=False,
+        )
+    assert result.returncode == 2
+    assert result.stderr == b"termscribe: No space left on device\n"

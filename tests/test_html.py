@@ -316,20 +316,24 @@ def _cli(args: list[str], data: bytes) -> tuple[int, bytes]:
 
 def test_cli_html_streams_the_same_fragment() -> None:
     data = b"".join(CSI + b"1;3%dm<%d>\r\n" % (i % 8, i) for i in range(5000))
+    status, out = _cli(["--format", "html", "--fragment", "--rows", "3"], data)
+    assert status == 0
+    assert out.decode("utf-8") == render_html(data, rows=3) + "\n"
     status, out = _cli(["--format", "html", "--rows", "3"], data)
     assert status == 0
-    assert out.decode("utf-8") == render_html(data, rows=3)
+    assert out.decode("utf-8") == render_html(data, rows=3, standalone=True)
 
 
-def test_cli_standalone_by_default_for_html_files(tmp_path: Path) -> None:
+def test_cli_html_is_a_page_unless_fragment(tmp_path: Path) -> None:
     source = tmp_path / "build.raw"
     source.write_bytes(CSI + b"31mred")
     for name, args, standalone in [
         ("a.html", [], True),
         ("b.HTM", [], True),
-        ("c.txt", [], False),
-        ("d.html", ["--no-standalone"], False),
-        ("e.txt", ["--standalone"], True),
+        ("c.txt", [], True),
+        ("d.html", ["--fragment"], False),
+        ("e.html", ["--no-standalone"], False),  # the older spelling
+        ("f.txt", ["--standalone"], True),
     ]:
         target = tmp_path / name
         status, _ = _cli(["--format", "html", *args, "-o", str(target), str(source)], b"")
@@ -342,8 +346,9 @@ def test_cli_standalone_by_default_for_html_files(tmp_path: Path) -> None:
 
 
 def test_cli_standalone_needs_html_format() -> None:
-    status, _ = _cli(["--format", "text", "--standalone"], b"x")
-    assert status == 2
+    for flag in ("--standalone", "--fragment"):
+        status, _ = _cli(["--format", "text", flag], b"x")
+        assert status == 2
 
 
 # ---------------------------------------------------------------- the checker

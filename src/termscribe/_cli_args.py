@@ -1,11 +1,15 @@
-"""Argument types shared by the command-line modules."""
+"""Argument types and the usage error shared by the command-line modules."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
 
-__all__ = ["at_least"]
+__all__ = ["UsageError", "at_least"]
+
+
+class UsageError(Exception):
+    """Bad command-line usage or unreadable input: exit status 2."""
 
 
 def at_least(minimum: int) -> Callable[[str], int]:

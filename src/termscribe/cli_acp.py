@@ -24,6 +24,7 @@ from importlib import resources
 from typing import IO, BinaryIO, Final, TextIO
 
 from . import MODES, html_end, html_lines, html_start
+from ._cli_output import WriteError, atomic_file, is_same_file
 from ._cli_progress import Progress
 from .acp import (
     SessionLog,
@@ -85,6 +86,9 @@ def run_acp(
     args: argparse.Namespace, stdin: BinaryIO, stdout: _Out, stderr: TextIO | None = None
 ) -> int:
     err = stderr if stderr is not None else sys.stderr
+    if is_same_file(args.output, args.log, stdin):
+        print(f"termscribe acp: -o {args.output} is the input: choose another output", file=err)
+        return 2
     log = SessionLog(TerminalStore(mode=args.mode, max_retained_bytes=0))
     try:
         with _Spool(html=args.format == "html", only=args.terminal) as spool:
@@ -251,10 +255,11 @@ def _lines(source: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
 def _emit(pieces: Iterable[str], path: str | None, stdout: _Out | None) -> None:
     if path is not None and path != "-":
         try:
-            with open(path, "w", encoding="utf-8", newline="\n") as out:
-                out.writelines(pieces)
-        except OSError as exc:
-            raise _Failure(f"cannot write {path}: {exc.strerror or exc}") from exc
+            with atomic_file(path) as out:  # replaced only once complete
+                for piece in pieces:
+                    out.write(piece.encode("utf-8"))
+        except WriteError as exc:
+            raise _Failure(str(exc)) from exc
         return
     assert stdout is not None
     if isinstance(stdout, io.TextIOBase):
