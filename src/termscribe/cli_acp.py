@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import io
+import os
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -139,7 +140,8 @@ def run_demo(
         print(f"termscribe demo: {exc}", file=err)
         return 2
     if args.output != "-":
-        print(f"termscribe demo: wrote the HTML report to {args.output}", file=err)
+        page = os.path.abspath(args.output)
+        print(f"termscribe demo: wrote the HTML report to {page}", file=err)
     return _report_issues(log, "text", err, "termscribe demo")
 
 

@@ -187,7 +187,8 @@ def test_demo_prints_text_and_writes_html(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.chdir(tmp_path)
     status, out, err = run(["demo"])
     assert status == 0
-    assert err == f"termscribe demo: wrote the HTML report to {cli_acp.DEMO_HTML}\n"
+    page = Path.cwd() / cli_acp.DEMO_HTML  # the path printed is absolute
+    assert err == f"termscribe demo: wrote the HTML report to {page}\n"
     html = (tmp_path / cli_acp.DEMO_HTML).read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and html.count('<section class="terminal"') == 5
     for command in ["npm install", "npm test -- --run", "npm run build", "npm run dev", "git log"]:

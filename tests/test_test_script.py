@@ -1,0 +1,99 @@
+"""scripts/test.sh installs into a virtual environment, never the system's
+Python, and fails when pytest does (exit 5, "no tests collected", too).
+
+The script runs in a copy of the checkout's layout with stub commands on
+PATH: `python3` makes a stub virtual environment whose `python` records
+what it is asked to do, so the test checks the script's decisions without
+installing anything.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "test.sh"
+
+# A `python` of a virtual environment: logs its arguments; pytest's exit
+# status comes from $STUB_PYTEST_STATUS.
+STUB_PYTHON = """#!/bin/sh
+echo "$0 $*" >> "$STUB_LOG"
+case "$*" in *"-m pytest"*) exit "${STUB_PYTEST_STATUS:-0}" ;; esac
+exit 0
+"""
+
+# The system's python3: answers the script's checks, makes stub venvs,
+# and logs anything else (which the script must not ask of it).
+STUB_PYTHON3 = """#!/bin/sh
+if [ "$1" = "-c" ]; then exit 0; fi
+if [ "$1 $2" = "-m venv" ]; then
+    mkdir -p "$3/bin"
+    cp "$STUB_DIR/venv-python" "$3/bin/python"
+    echo "python3 $*" >> "$STUB_LOG"
+    exit 0
+fi
+echo "python3 $*" >> "$STUB_LOG"
+exit 0
+"""
+
+
+def _run(tmp_path: Path, *args: str, **env: str) -> tuple[int, list[str]]:
+    checkout = tmp_path / "checkout"
+    (checkout / "scripts").mkdir(parents=True, exist_ok=True)
+    shutil.copy(SCRIPT, checkout / "scripts" / "test.sh")
+    stubs = tmp_path / "stubs"
+    stubs.mkdir(exist_ok=True)
+    for name, text in [("python3", STUB_PYTHON3), ("venv-python", STUB_PYTHON)]:
+        (stubs / name).write_text(text)
+        (stubs / name).chmod(0o755)
+    for name in ("chromium", "chromedriver", "cc"):  # present: no apt-get
+        (stubs / name).write_text("#!/bin/sh\nexit 0\n")
+        (stubs / name).chmod(0o755)
+    log = tmp_path / "log"
+    log.write_text("")
+    environment = {
+        "PATH": f"{stubs}:/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "STUB_LOG": str(log),
+        "STUB_DIR": str(stubs),
+        **env,
+    }
+    result = subprocess.run(
+        ["bash", str(checkout / "scripts" / "test.sh"), *args],
+        env=environment,
+        cwd=tmp_path,
+        capture_output=True,
+        check=False,
+    )
+    lines = log.read_text().replace(str(checkout), "CHECKOUT").splitlines()
+    return result.returncode, lines
+
+
+def test_makes_and_uses_dot_venv(tmp_path: Path) -> None:
+    status, log = _run(tmp_path, "-q", "tests/test_cli.py")
+    assert status == 0
+    assert log == [
+        "python3 -m venv .venv",
+        ".venv/bin/python -m pip install -q --disable-pip-version-check -e .[test,fuzz]",
+        ".venv/bin/python -m pytest -q tests/test_cli.py",
+    ]
+    status, log = _run(tmp_path)  # again: .venv is there, reused
+    assert status == 0 and not any(line.startswith("python3 ") for line in log[3:])
+
+
+def test_uses_the_active_virtual_environment(tmp_path: Path) -> None:
+    active = tmp_path / "active"
+    (active / "bin").mkdir(parents=True)
+    (active / "bin" / "python").write_text(STUB_PYTHON)
+    (active / "bin" / "python").chmod(0o755)
+    status, log = _run(tmp_path, VIRTUAL_ENV=str(active))
+    assert status == 0
+    assert [line.split(" ", 1)[0] for line in log] == [f"{active}/bin/python"] * 2
+    assert not (tmp_path / "checkout" / ".venv").exists()
+
+
+def test_pytest_failures_fail_the_script(tmp_path: Path) -> None:
+    for pytest_status in ("1", "5"):
+        status, _ = _run(tmp_path, STUB_PYTEST_STATUS=pytest_status)
+        assert status == int(pytest_status)
