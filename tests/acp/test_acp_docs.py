@@ -1,5 +1,4 @@
-"""The README's "Using termscribe in an ACP client" example runs and prints
-what it says."""
+"""The ACP client guide's example (docs/acp.md) runs and prints what it says."""
 
 from __future__ import annotations
 
@@ -7,17 +6,18 @@ import contextlib
 import io
 import re
 
-from readme import README, readme_section
+from readme import DOCS, doc_section
 
-SECTION = "## Using termscribe in an ACP client"
+GUIDE = DOCS / "acp.md"
+SECTION = "# Using termscribe in an ACP client"
 
 
 def test_python_example_runs_as_documented() -> None:
-    blocks = re.findall(r"```python\n(.*?)```", readme_section(SECTION), re.DOTALL)
+    blocks = re.findall(r"```python\n(.*?)```", doc_section(GUIDE, SECTION), re.DOTALL)
     assert len(blocks) == 1
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(blocks[0], str(README), "exec"), {})
+        exec(compile(blocks[0], str(GUIDE), "exec"), {})
     assert out.getvalue().splitlines() == [
         "$ cargo test  (in /workspace/project, exit 0)",
         "test result: ok✓ 12 passed",

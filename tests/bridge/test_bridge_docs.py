@@ -1,27 +1,28 @@
-"""The README's bridge section: its example runs and its numbers and names
-are current."""
+"""The bridge guide (docs/bridge.md): its example runs and its numbers and
+names are current."""
 
 from __future__ import annotations
 
 import re
 
-from readme import README, readme_section
+from readme import DOCS, doc_section
 
 from termscribe.acp import DEFAULT_MAX_TEXT_CHARS, ResendPolicy
 from termscribe.acp._bridge_policy import DEFAULT_FLUSH_BYTES, DEFAULT_FLUSH_MS
 
-SECTION = "## Showing v2 terminals to v1 clients (`termscribe bridge`)"
+GUIDE = DOCS / "bridge.md"
+SECTION = "# Showing v2 terminals to v1 clients (`termscribe bridge`)"
 
 
 def test_python_example_runs() -> None:
-    blocks = re.findall(r"^```python\n(.*?)^```$", readme_section(SECTION), re.S | re.M)
+    blocks = re.findall(r"^```python\n(.*?)^```$", doc_section(GUIDE, SECTION), re.S | re.M)
     assert blocks
     for block in blocks:
-        exec(compile(block, str(README), "exec"), {})
+        exec(compile(block, str(GUIDE), "exec"), {})
 
 
 def test_documented_defaults_match_the_code() -> None:
-    text = readme_section(SECTION)
+    text = doc_section(GUIDE, SECTION)
     policy = ResendPolicy()
     assert DEFAULT_MAX_TEXT_CHARS == 64 * 1024 and "64 Ki characters" in text
     assert policy.min_bytes == 1024 and "at least 1 KiB" in text
