@@ -261,3 +261,27 @@ def test_acp_to_a_full_disk_gives_one_line() -> None:
         )
     assert result.returncode == 2
     assert result.stderr == b"termscribe: No space left on device\n"
+
+
+def test_render_loads_neither_the_acp_layer_nor_pyte() -> None:
+    # Startup time: `termscribe render` imports only what rendering needs.
+    code = (
+        "import io, sys\n"
+        "from termscribe.cli import main\n"
+        "main(['render'], stdin=io.BytesIO(b'x\\n'), stdout=io.BytesIO())\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    loaded = result.stdout.split()
+    assert "termscribe._lines" in loaded  # the check sees termscribe's modules
+    heavy = ("pyte", "termscribe.acp", "termscribe.cli_acp", "termscribe.cli_bridge")
+    assert [m for m in loaded if m.startswith(heavy)] == []
+    result = subprocess.run(
+        [sys.executable, "-c", code.replace("['render']", "['render', '--mode', 'screen']")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "pyte" in result.stdout.split()

@@ -17,7 +17,6 @@ import errno
 import io
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import BinaryIO
@@ -78,6 +77,8 @@ def atomic_file(path: str) -> Iterator[Sink]:
         with _Checked(direct, path) as out:
             yield out
         return
+    import tempfile  # only for output files: keep it off the startup path
+
     directory, name = os.path.split(real)
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)

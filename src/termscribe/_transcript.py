@@ -6,6 +6,8 @@ hands the interpreter's lines to the renderers. It does no I/O.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._decoder import Utf8Decoder
 from ._line import MAX_LINE_CELLS, Line
 from ._lines import LinesModel
@@ -13,9 +15,11 @@ from ._parser import Parser
 from ._render_ansi import ansi_lines
 from ._render_html import render_lines_html
 from ._render_text import render_lines_text
-from ._screen import ScreenModel
-from ._screen_snapshot import AltScreenSnapshot
 from ._strip import StripModel
+
+if TYPE_CHECKING:
+    from ._screen import ScreenModel
+    from ._screen_snapshot import AltScreenSnapshot
 
 __all__ = [
     "ALT_SCREEN",
@@ -95,6 +99,8 @@ class Transcript:
         if mode == "strip":
             self._model = StripModel(max_lines, styled=styled)
         elif mode == "screen":
+            from ._screen import ScreenModel  # pyte is loaded for these modes only
+
             self._model = ScreenModel(
                 columns or DEFAULT_SCREEN_COLUMNS,
                 rows,
@@ -102,6 +108,8 @@ class Transcript:
                 styled=styled,
             )
         elif alt_screen == "snapshot":
+            from ._screen_snapshot import AltScreenSnapshot  # uses pyte's cells
+
             self._model = AltScreenSnapshot(LinesModel(columns, rows, max_lines, styled=styled))
         else:
             self._model = LinesModel(columns, rows, max_lines, styled=styled)
