@@ -116,7 +116,7 @@ def test_output_equal_to_input_is_refused(tmp_path: Path) -> None:
     for argv in (["-o", str(source), str(source)], ["-o", str(alias), str(source)]):
         status, out, err = run(["render", *argv])
         assert (status, out) == (2, b"")
-        assert err == f"termscribe: -o {argv[1]} is the input: choose another output file\n"
+        assert err == f"termscribe: {argv[1]} is the input: choose another output file\n"
     with source.open("rb") as stdin:  # termscribe render -o x.log < x.log
         status = main(["render", "-o", str(source)], stdin=stdin, stderr=io.StringIO())
     assert status == 2

@@ -152,9 +152,11 @@ class Sink:
 
 
 @contextmanager
-def open_sink(path: str | None, stdout: BinaryIO) -> Iterator[Sink]:
+def open_sink(path: str | None, stdout: BinaryIO | None) -> Iterator[Sink]:
     """Where a command writes: stdout for None or ``-``, else an atomic file."""
     if path is None or path == "-":
+        if stdout is None:
+            raise WriteError("no standard output here")
         yield Sink(stdout, "stdout")
         return
     with atomic_file(path) as out:

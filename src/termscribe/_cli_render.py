@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import partial
 from typing import BinaryIO, Final, TextIO
 
@@ -22,7 +23,7 @@ from ._cli_progress import Progress
 from ._line import MAX_LINE_CELLS, Line
 from ._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 
-__all__ = ["CHUNK_SIZE", "register", "run_render"]
+__all__ = ["CHUNK_SIZE", "RenderOptions", "register", "render_file", "run_render"]
 
 #: Most bytes taken from the input at a time.
 CHUNK_SIZE: Final = 64 * 1024
@@ -73,27 +74,153 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="snapshot: append the last frame of the alternate screen (vim, less, htop)",
     )
     render.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
-    render.add_argument("input", nargs="?", default="-", metavar="FILE", help="input (- = stdin)")
+    render.add_argument(
+        "--out-dir",
+        metavar="DIR",
+        help="render every FILE to DIR/NAME.txt (.html, .ansi), NAME without its extension",
+    )
+    render.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="with --out-dir: N files at a time in worker processes "
+        "(default: one per CPU when the inputs total over 4 MiB)",
+    )
+    render.add_argument(
+        "inputs", nargs="*", metavar="FILE", help="input (- or none = stdin; several: --out-dir)"
+    )
     render.set_defaults(func=run_render)
 
 
+@dataclass(frozen=True)
+class RenderOptions:
+    """What ``render`` does to each input (picklable, for worker processes)."""
+
+    format: str = "text"
+    fragment: bool = False
+    hyperlinks: bool = False
+    mode: str = "lines"
+    columns: int | None = None
+    rows: int = 24
+    alt_screen: str = "off"
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> RenderOptions:
+        """The options of the command line, checked: bad values name their flag."""
+        if args.hyperlinks and args.format != "ansi":
+            raise UsageError("--hyperlinks applies to --format ansi only")
+        if args.fragment is not None and args.format != "html":
+            raise UsageError("--fragment and --standalone apply to --format html only")
+        if args.alt_screen != "off" and args.mode == "strip":
+            raise UsageError("--alt-screen applies to --mode lines and screen")
+        if args.rows > MAX_ROWS:
+            raise UsageError(f"--rows must be at most {MAX_ROWS}")
+        if args.columns is not None and args.columns > MAX_LINE_CELLS:
+            raise UsageError(f"--columns must be at most {MAX_LINE_CELLS}")
+        if args.mode == "screen":
+            from ._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+
+            if args.columns is not None and args.columns > MAX_SCREEN_COLUMNS:
+                raise UsageError(
+                    f"--columns must be at most {MAX_SCREEN_COLUMNS} with --mode screen"
+                )
+            if args.rows > MAX_SCREEN_ROWS:
+                raise UsageError(f"--rows must be at most {MAX_SCREEN_ROWS} with --mode screen")
+        return cls(
+            format=args.format,
+            fragment=bool(args.fragment),
+            hyperlinks=args.hyperlinks,
+            mode=args.mode,
+            columns=args.columns,
+            rows=args.rows,
+            alt_screen=args.alt_screen,
+        )
+
+    @property
+    def extension(self) -> str:
+        """The file name extension of this format's output."""
+        return {"text": "txt", "html": "html", "ansi": "ansi"}[self.format]
+
+    def transcript(self) -> Transcript:
+        return Transcript(
+            mode=self.mode,
+            columns=self.columns,
+            rows=self.rows,
+            max_lines=None,
+            styled=self.format != "text",  # text drops styles: skip tracking them
+            alt_screen=self.alt_screen,
+        )
+
+    def renderer(self, input_path: str) -> tuple[Callable[[Iterable[Line]], str], str, str]:
+        """(lines renderer, text before the lines, text after them)."""
+        if self.format == "ansi":
+            from ._render_ansi import ansi_lines
+
+            return partial(ansi_lines, hyperlinks=self.hyperlinks), "", ""
+        if self.format == "text":
+            from ._render_text import render_lines_text
+
+            return render_lines_text, "", ""
+        from ._render_html import html_end, html_lines, html_start
+
+        standalone = not self.fragment
+        title = "Terminal transcript"
+        if input_path != "-":
+            title += ": " + os.path.basename(input_path)
+        return (
+            html_lines,
+            html_start(standalone=standalone, title=title),
+            html_end(standalone=standalone) + ("" if standalone else "\n"),
+        )
+
+
 def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
-    transcript = _transcript(args)
-    render_lines, start, end = _renderer(args)
-    if is_same_file(args.output, args.input, stdin):
-        raise UsageError(f"-o {args.output} is the input: choose another output file")
-    source = _open_input(args.input, stdin)
-    progress = Progress(stderr, "termscribe render")
+    options = RenderOptions.from_args(args)
+    inputs: list[str] = args.inputs or ["-"]
+    if args.out_dir is not None or len(inputs) > 1:
+        if args.output is not None:
+            raise UsageError("-o takes one input; use --out-dir for several")
+        if args.out_dir is None:
+            raise UsageError("several inputs need --out-dir DIR")
+        from ._cli_batch import run_batch
+
+        return run_batch(options, inputs, args.out_dir, args.jobs, stderr)
+    if args.jobs is not None:
+        raise UsageError("-j applies to --out-dir only")
+    render_file(
+        options, inputs[0], args.output, stdin, stdout, Progress(stderr, "termscribe render")
+    )
+    return 0
+
+
+def render_file(
+    options: RenderOptions,
+    input_path: str,
+    output: str | None,
+    stdin: BinaryIO | None,
+    stdout: BinaryIO | None,
+    progress: Progress | None = None,
+) -> int:
+    """Render one input (a path, or ``-`` for stdin) to ``output`` (a path,
+    or None for stdout); returns the number of bytes read."""
+    transcript = options.transcript()
+    render_lines, start, end = options.renderer(input_path)
+    if is_same_file(output, input_path, stdin):
+        raise UsageError(f"{output} is the input: choose another output file")
+    source = _open_input(input_path, stdin)
     try:
-        with open_sink(args.output, stdout) as out:
+        with open_sink(output, stdout) as out:
             try:
-                _stream(transcript, source, args.input, out, progress, render_lines, start, end)
+                return _stream(
+                    transcript, source, input_path, out, progress, render_lines, start, end
+                )
             finally:
-                progress.clear()
+                if progress is not None:
+                    progress.clear()
     finally:
         if source is not stdin:
             source.close()
-    return 0
 
 
 def _stream(
@@ -101,12 +228,13 @@ def _stream(
     source: BinaryIO,
     name: str,
     out: Sink,
-    progress: Progress,
+    progress: Progress | None,
     render_lines: Callable[[Iterable[Line]], str],
     start: str,
     end: str,
-) -> None:
+) -> int:
     read = getattr(source, "read1", source.read)
+    size = 0
     if start:
         out.write(start.encode("utf-8"))
     while True:
@@ -116,79 +244,27 @@ def _stream(
             raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
         if not chunk:
             break
+        size += len(chunk)
         transcript.feed(chunk)
         committed = transcript.take_lines()
         if committed:
             out.write((render_lines(committed) + "\n").encode("utf-8"))
             out.flush()
-        progress.update(source)
+        if progress is not None:
+            progress.update(source)
     transcript.finish()
     rest = render_lines(transcript.lines()) + end
     if rest and not rest.endswith("\n"):
         rest += "\n"  # a text file ends with a newline, whatever the mode
     out.write(rest.encode("utf-8"))
     out.flush()
+    return size
 
 
-def _transcript(args: argparse.Namespace) -> Transcript:
-    """The transcript the options ask for; bad values name their flag."""
-    if args.alt_screen != "off" and args.mode == "strip":
-        raise UsageError("--alt-screen applies to --mode lines and screen")
-    if args.rows > MAX_ROWS:
-        raise UsageError(f"--rows must be at most {MAX_ROWS}")
-    if args.columns is not None and args.columns > MAX_LINE_CELLS:
-        raise UsageError(f"--columns must be at most {MAX_LINE_CELLS}")
-    if args.mode == "screen":
-        from ._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
-
-        if args.columns is not None and args.columns > MAX_SCREEN_COLUMNS:
-            raise UsageError(f"--columns must be at most {MAX_SCREEN_COLUMNS} with --mode screen")
-        if args.rows > MAX_SCREEN_ROWS:
-            raise UsageError(f"--rows must be at most {MAX_SCREEN_ROWS} with --mode screen")
-    return Transcript(
-        mode=args.mode,
-        columns=args.columns,
-        rows=args.rows,
-        max_lines=None,
-        styled=args.format != "text",  # text drops styles: skip tracking them
-        alt_screen=args.alt_screen,
-    )
-
-
-def _renderer(args: argparse.Namespace) -> tuple[Callable[[Iterable[Line]], str], str, str]:
-    """(lines renderer, text before the lines, text after them) for --format."""
-    if args.hyperlinks and args.format != "ansi":
-        raise UsageError("--hyperlinks applies to --format ansi only")
-    if args.format == "ansi":
-        from ._render_ansi import ansi_lines
-
-        _no_fragment(args)
-        return partial(ansi_lines, hyperlinks=args.hyperlinks), "", ""
-    if args.format == "text":
-        from ._render_text import render_lines_text
-
-        _no_fragment(args)
-        return render_lines_text, "", ""
-    from ._render_html import html_end, html_lines, html_start
-
-    standalone = not args.fragment
-    title = "Terminal transcript"
-    if args.input != "-":
-        title += ": " + os.path.basename(args.input)
-    return (
-        html_lines,
-        html_start(standalone=standalone, title=title),
-        html_end(standalone=standalone) + ("" if standalone else "\n"),
-    )
-
-
-def _no_fragment(args: argparse.Namespace) -> None:
-    if args.fragment is not None:
-        raise UsageError("--fragment and --standalone apply to --format html only")
-
-
-def _open_input(path: str, stdin: BinaryIO) -> BinaryIO:
+def _open_input(path: str, stdin: BinaryIO | None) -> BinaryIO:
     if path == "-":
+        if stdin is None:
+            raise UsageError("- (stdin) cannot be one of several inputs")
         return stdin
     try:
         return open(path, "rb")

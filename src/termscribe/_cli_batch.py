@@ -1,0 +1,104 @@
+"""``termscribe render --out-dir DIR [-j N] FILE...``: many inputs at once.
+
+Each input is rendered to ``DIR/NAME.EXT`` (NAME: its file name without the
+extension) in a pool of worker processes from the standard library, since
+rendering is CPU-bound Python.  A file that fails (unreadable, not
+writable) is reported on one line and the others go on; a summary line
+ends the run.  Exit status: 0, 1 when some file failed, 2 for bad usage.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import suppress
+from typing import Final, TextIO
+
+from ._cli_args import UsageError
+from ._cli_output import WriteError
+from ._cli_render import RenderOptions, render_file
+
+__all__ = ["POOL_THRESHOLD", "output_paths", "run_batch"]
+
+#: Without -j, inputs totalling fewer bytes than this are rendered in this
+#: process, one after the other.
+POOL_THRESHOLD: Final = 4 * 1024 * 1024
+
+
+def output_paths(inputs: list[str], out_dir: str, extension: str) -> list[str]:
+    """Where each input goes; two inputs bound for one file are a usage error."""
+    if "-" in inputs:
+        raise UsageError("- (stdin) cannot be one of several inputs")
+    outputs: dict[str, str] = {}
+    for path in inputs:
+        stem = os.path.splitext(os.path.basename(path.rstrip(os.sep)))[0] or "transcript"
+        target = os.path.join(out_dir, f"{stem}.{extension}")
+        if target in outputs:
+            raise UsageError(f"{outputs[target]} and {path} would both be written to {target}")
+        outputs[target] = path
+    return list(outputs)
+
+
+def run_batch(
+    options: RenderOptions, inputs: list[str], out_dir: str, jobs: int | None, stderr: TextIO
+) -> int:
+    targets = output_paths(inputs, out_dir, options.extension)
+    if not os.path.isdir(out_dir):
+        try:
+            os.makedirs(out_dir, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot make --out-dir {out_dir}: {exc.strerror or exc}") from exc
+    if jobs is None:
+        # Starting workers costs about what rendering a few MB does: small
+        # batches are done sooner in this process.
+        jobs = (os.cpu_count() or 1) if _total_size(inputs) > POOL_THRESHOLD else 1
+    workers = min(jobs, len(inputs))
+    started = time.monotonic()
+    total = failed = 0
+    for size, error in _results(options, inputs, targets, workers):
+        total += size
+        if error is not None:
+            failed += 1
+            print(f"termscribe: {error}", file=stderr)
+    seconds = time.monotonic() - started
+    done = len(inputs) - failed
+    summary = (
+        f"termscribe render: {done} of {len(inputs)} files to {out_dir}, "
+        f"{total / 1e6:.2f} MB in {seconds:.2f} s ({total / 1e6 / max(seconds, 1e-3):.1f} MB/s)"
+    )
+    print(summary + (f"; {failed} failed" if failed else ""), file=stderr)
+    return 1 if failed else 0
+
+
+def _total_size(paths: list[str]) -> int:
+    total = 0
+    for path in paths:
+        with suppress(OSError):  # reported when it is rendered
+            total += os.stat(path).st_size
+    return total
+
+
+def _results(
+    options: RenderOptions, inputs: list[str], targets: list[str], workers: int
+) -> Iterator[tuple[int, str | None]]:
+    """(bytes read, error message or None) of each input, in input order."""
+    if workers <= 1:
+        for path, target in zip(inputs, targets, strict=True):
+            yield _render_one(options, path, target)
+        return
+    executor: Executor = ProcessPoolExecutor(max_workers=workers)
+    with executor:
+        # chunksize 1: files differ in size, so hand them out one at a time.
+        yield from executor.map(_render_one, [options] * len(inputs), inputs, targets)
+
+
+def _render_one(options: RenderOptions, path: str, target: str) -> tuple[int, str | None]:
+    """Render one file in this process; errors become a message."""
+    try:
+        return render_file(options, path, target, None, None), None
+    except (UsageError, WriteError) as exc:
+        return 0, str(exc)
+    except OSError as exc:
+        return 0, f"{path}: {exc.strerror or exc}"

@@ -1,0 +1,125 @@
+"""``termscribe render --out-dir DIR [-j N] FILE...``: many inputs, one
+output each, in worker processes; a failing file does not stop the rest."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from termscribe.cli import main
+
+RECORDINGS = Path(__file__).resolve().parent.parent / "corpus" / "recordings"
+INPUTS = [RECORDINGS / f"{name}.raw" for name in ("cargo_build", "npm_install", "tqdm_progress")]
+
+
+def run(argv: list[str]) -> tuple[int, bytes, str]:
+    out = io.BytesIO()
+    err = io.StringIO()
+    status = main(argv, stdin=io.BytesIO(), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def single(path: Path, *options: str) -> bytes:
+    status, out, _ = run(["render", *options, str(path)])
+    assert status == 0
+    return out
+
+
+SUMMARY = re.compile(
+    r"termscribe render: (\d+) of (\d+) files to .*, [\d.]+ MB in [\d.]+ s \([\d.]+ MB/s\)"
+)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_each_input_to_its_own_file(tmp_path: Path, jobs: str) -> None:
+    out_dir = tmp_path / "out"
+    status, out, err = run(["render", "--out-dir", str(out_dir), "-j", jobs, *map(str, INPUTS)])
+    assert (status, out) == (0, b"")
+    match = SUMMARY.fullmatch(err.strip())
+    assert match is not None and match.groups() == ("3", "3"), err
+    assert sorted(p.name for p in out_dir.iterdir()) == [
+        "cargo_build.txt",
+        "npm_install.txt",
+        "tqdm_progress.txt",
+    ]
+    for path in INPUTS:
+        assert (out_dir / f"{path.stem}.txt").read_bytes() == single(path)
+
+
+def test_formats_and_options_apply_to_every_file(tmp_path: Path) -> None:
+    argv = ["--format", "html", "--columns", "100", "--rows", "30"]
+    status, _, _ = run(["render", *argv, "--out-dir", str(tmp_path), *map(str, INPUTS)])
+    assert status == 0
+    for path in INPUTS:
+        page = (tmp_path / f"{path.stem}.html").read_bytes()
+        assert page.startswith(b"<!DOCTYPE html>")
+        assert page == single(path, *argv)
+
+
+def test_a_failing_file_does_not_stop_the_others(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.raw"
+    inputs = [str(INPUTS[0]), str(missing), str(INPUTS[1])]
+    status, _, err = run(["render", "--out-dir", str(tmp_path / "out"), "-j", "2", *inputs])
+    assert status == 1
+    lines = err.splitlines()
+    assert lines[0] == f"termscribe: cannot read {missing}: No such file or directory"
+    assert SUMMARY.match(lines[1]) and lines[1].endswith("; 1 failed")
+    assert SUMMARY.match(lines[1]).groups() == ("2", "3")  # type: ignore[union-attr]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "cargo_build.txt",
+        "npm_install.txt",
+    ]
+
+
+def test_bad_usage(tmp_path: Path) -> None:
+    a, b = (str(p) for p in INPUTS[:2])
+    twin = tmp_path / "twin"
+    twin.mkdir()
+    (twin / "cargo_build.raw").write_bytes(b"x")
+    for argv, message in [
+        ([a, b], "several inputs need --out-dir DIR"),
+        (["-o", str(tmp_path / "x"), "--out-dir", str(tmp_path), a], "-o takes one input"),
+        (["-j", "2", a], "-j applies to --out-dir only"),
+        (["--out-dir", str(tmp_path), a, "-"], "- (stdin) cannot be one of several inputs"),
+        (["--out-dir", str(tmp_path), a, str(twin / "cargo_build.raw")], "would both be written"),
+        (["--out-dir", str(tmp_path), "-j", "0", a], "argument -j/--jobs: must be at least 1"),
+    ]:
+        status, out, err = run(["render", *argv])
+        assert (status, out) == (2, b""), argv
+        assert err.startswith("termscribe: ") and message in err and err.count("\n") == 1, err
+
+
+class _Pool:
+    made: ClassVar[list[int]] = []
+
+    def __init__(self, max_workers: int) -> None:
+        _Pool.made.append(max_workers)
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        pass
+
+    def map(self, function, *iterables):  # type: ignore[no-untyped-def]
+        return map(function, *iterables)
+
+
+def test_worker_processes_only_for_big_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("termscribe._cli_batch.ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    _Pool.made.clear()
+    inputs = [*map(str, INPUTS)]
+    assert run(["render", "--out-dir", str(tmp_path), *inputs])[0] == 0
+    assert _Pool.made == []  # 60 kB: rendered here, one after the other
+    monkeypatch.setattr("termscribe._cli_batch.POOL_THRESHOLD", 1000)
+    assert run(["render", "--out-dir", str(tmp_path), *inputs])[0] == 0
+    assert _Pool.made == [3]  # one worker per CPU, at most one per file
+    assert run(["render", "--out-dir", str(tmp_path), "-j", "2", *inputs])[0] == 0
+    assert _Pool.made == [3, 2]
