@@ -57,8 +57,10 @@ def run_batch(
     workers = min(jobs, len(inputs))
     started = time.monotonic()
     total = failed = 0
-    for size, error in _results(options, inputs, targets, workers):
+    for size, notes, error in _results(options, inputs, targets, workers):
         total += size
+        for note in notes:
+            print(f"termscribe: {note}", file=stderr)
         if error is not None:
             failed += 1
             print(f"termscribe: {error}", file=stderr)
@@ -82,8 +84,8 @@ def _total_size(paths: list[str]) -> int:
 
 def _results(
     options: RenderOptions, inputs: list[str], targets: list[str], workers: int
-) -> Iterator[tuple[int, str | None]]:
-    """(bytes read, error message or None) of each input, in input order."""
+) -> Iterator[_Result]:
+    """(bytes read, notes, error message or None) of each input, in input order."""
     if workers <= 1:
         for path, target in zip(inputs, targets, strict=True):
             yield _render_one(options, path, target)
@@ -94,11 +96,15 @@ def _results(
         yield from executor.map(_render_one, [options] * len(inputs), inputs, targets)
 
 
-def _render_one(options: RenderOptions, path: str, target: str) -> tuple[int, str | None]:
-    """Render one file in this process; errors become a message."""
+_Result = tuple[int, list[str], "str | None"]
+
+
+def _render_one(options: RenderOptions, path: str, target: str) -> _Result:
+    """Render one file in this process: (bytes, notes, error message or None)."""
     try:
-        return render_file(options, path, target, None, None), None
+        size, notes = render_file(options, path, target, None, None)
+        return size, notes, None
     except (UsageError, WriteError) as exc:
-        return 0, str(exc)
+        return 0, [], str(exc)
     except OSError as exc:
-        return 0, f"{path}: {exc.strerror or exc}"
+        return 0, [], f"{path}: {exc.strerror or exc}"

@@ -18,6 +18,7 @@ from functools import partial
 from typing import BinaryIO, Final, TextIO
 
 from ._cli_args import UsageError, at_least
+from ._cli_inputs import INPUT_KINDS, Input, open_input_stream
 from ._cli_output import Sink, is_same_file, open_sink
 from ._cli_progress import Progress
 from ._line import MAX_LINE_CELLS, Line
@@ -64,9 +65,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--columns",
         type=_positive,
         default=None,
-        help="wrap at N columns (screen: width, default 80)",
+        help="wrap at N columns (default: the recording's; screen: width, default 80)",
     )
-    render.add_argument("--rows", type=_positive, default=24, help="window height (default 24)")
+    render.add_argument(
+        "--rows",
+        type=_positive,
+        default=None,
+        help="window height (default: the recording's, else 24)",
+    )
+    render.add_argument(
+        "--input-format",
+        choices=list(INPUT_KINDS),
+        default="auto",
+        help="auto (default) tells asciinema recordings and script typescripts by content; "
+        "raw takes the bytes as they are (keeps script's header lines)",
+    )
     render.add_argument(
         "--alt-screen",
         choices=list(ALT_SCREEN),
@@ -102,8 +115,9 @@ class RenderOptions:
     hyperlinks: bool = False
     mode: str = "lines"
     columns: int | None = None
-    rows: int = 24
+    rows: int | None = None
     alt_screen: str = "off"
+    input_format: str = "auto"
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
@@ -114,7 +128,7 @@ class RenderOptions:
             raise UsageError("--fragment and --standalone apply to --format html only")
         if args.alt_screen != "off" and args.mode == "strip":
             raise UsageError("--alt-screen applies to --mode lines and screen")
-        if args.rows > MAX_ROWS:
+        if args.rows is not None and args.rows > MAX_ROWS:
             raise UsageError(f"--rows must be at most {MAX_ROWS}")
         if args.columns is not None and args.columns > MAX_LINE_CELLS:
             raise UsageError(f"--columns must be at most {MAX_LINE_CELLS}")
@@ -125,7 +139,7 @@ class RenderOptions:
                 raise UsageError(
                     f"--columns must be at most {MAX_SCREEN_COLUMNS} with --mode screen"
                 )
-            if args.rows > MAX_SCREEN_ROWS:
+            if args.rows is not None and args.rows > MAX_SCREEN_ROWS:
                 raise UsageError(f"--rows must be at most {MAX_SCREEN_ROWS} with --mode screen")
         return cls(
             format=args.format,
@@ -135,6 +149,7 @@ class RenderOptions:
             columns=args.columns,
             rows=args.rows,
             alt_screen=args.alt_screen,
+            input_format=args.input_format,
         )
 
     @property
@@ -142,11 +157,23 @@ class RenderOptions:
         """The file name extension of this format's output."""
         return {"text": "txt", "html": "html", "ansi": "ansi"}[self.format]
 
-    def transcript(self) -> Transcript:
+    def transcript(self, columns: int | None = None, rows: int | None = None) -> Transcript:
+        """A transcript for these options; ``columns`` and ``rows`` (a
+        recording's size, clamped to the limits) apply where no option is set."""
+        max_columns, max_rows = MAX_LINE_CELLS, MAX_ROWS
+        if self.mode == "screen":
+            from ._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+
+            max_columns, max_rows = MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+        if self.columns is not None or columns is None:
+            columns = self.columns
+        else:
+            columns = min(columns, max_columns)
+        rows = self.rows if self.rows is not None else min(rows or 24, max_rows)
         return Transcript(
             mode=self.mode,
-            columns=self.columns,
-            rows=self.rows,
+            columns=columns,
+            rows=rows,
             max_lines=None,
             styled=self.format != "text",  # text drops styles: skip tracking them
             alt_screen=self.alt_screen,
@@ -188,9 +215,10 @@ def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stde
         return run_batch(options, inputs, args.out_dir, args.jobs, stderr)
     if args.jobs is not None:
         raise UsageError("-j applies to --out-dir only")
-    render_file(
-        options, inputs[0], args.output, stdin, stdout, Progress(stderr, "termscribe render")
-    )
+    progress = Progress(stderr, "termscribe render")
+    _, notes = render_file(options, inputs[0], args.output, stdin, stdout, progress)
+    for note in notes:
+        print(f"termscribe: {note}", file=stderr)
     return 0
 
 
@@ -201,19 +229,23 @@ def render_file(
     stdin: BinaryIO | None,
     stdout: BinaryIO | None,
     progress: Progress | None = None,
-) -> int:
+) -> tuple[int, list[str]]:
     """Render one input (a path, or ``-`` for stdin) to ``output`` (a path,
-    or None for stdout); returns the number of bytes read."""
-    transcript = options.transcript()
+    or None for stdout); returns the bytes rendered and notes for stderr."""
     render_lines, start, end = options.renderer(input_path)
     if is_same_file(output, input_path, stdin):
         raise UsageError(f"{output} is the input: choose another output file")
     source = _open_input(input_path, stdin)
     try:
+        try:
+            stream = open_input_stream(source, options.input_format)
+        except OSError as exc:
+            raise UsageError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
+        transcript = options.transcript(stream.columns, stream.rows)
         with open_sink(output, stdout) as out:
             try:
-                return _stream(
-                    transcript, source, input_path, out, progress, render_lines, start, end
+                size = _stream(
+                    transcript, stream, source, input_path, out, progress, render_lines, start, end
                 )
             finally:
                 if progress is not None:
@@ -221,10 +253,22 @@ def render_file(
     finally:
         if source is not stdin:
             source.close()
+    notes = []
+    if stream.skipped:
+        notes.append(
+            f"{input_path}: {stream.skipped} lines of the recording are not events (skipped)"
+        )
+    if stream.resizes:
+        notes.append(
+            f"{input_path}: {stream.resizes} resize events not applied (the size stays "
+            f"{transcript.columns or 'unbounded'} x {transcript.rows})"
+        )
+    return size, notes
 
 
 def _stream(
     transcript: Transcript,
+    stream: Input,
     source: BinaryIO,
     name: str,
     out: Sink,
@@ -233,13 +277,13 @@ def _stream(
     start: str,
     end: str,
 ) -> int:
-    read = getattr(source, "read1", source.read)
     size = 0
     if start:
         out.write(start.encode("utf-8"))
+    chunks = stream.chunks
     while True:
         try:
-            chunk = read(CHUNK_SIZE)
+            chunk = next(chunks, b"")
         except OSError as exc:
             raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
         if not chunk:

@@ -1,0 +1,205 @@
+"""What ``render`` reads: raw terminal bytes, asciinema recordings, typescripts.
+
+The kind is told by content (the first line), never by the file name alone:
+
+* **asciicast** (asciinema's ``.cast``, versions 2 and 3): a JSON header
+  line with ``"version": 2`` or ``3``, then one JSON array per event.
+  Output events (``"o"``) are the stream; input (``"i"``), markers
+  (``"m"``), exit (``"x"``) events and comment lines (``#``, v3) are left
+  out. The header's size (v2 ``width``/``height``, v3 ``term.cols``/
+  ``term.rows``) is the terminal's unless ``--columns``/``--rows`` say
+  otherwise. Resize events (``"r"``) are counted, not applied: a transcript
+  keeps one size. Lines that are not events are skipped and counted.
+* **typescript** (util-linux ``script``): a first line ``Script started on
+  …`` and a last line ``Script done on …``; both are dropped (and the
+  header's ``COLUMNS``/``LINES``, when present, give the size).
+* **raw**: anything else, passed on unchanged.
+
+Everything is read as it arrives, line by line for recordings, so a pipe's
+output shows before its end and memory stays bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import BinaryIO, Final
+
+__all__ = ["INPUT_KINDS", "MAX_EVENT_BYTES", "Input", "open_input_stream"]
+
+#: --input-format choices; "auto" tells by content.
+INPUT_KINDS: Final = ("auto", "raw", "asciicast", "typescript")
+#: Longest recording line read (asciinema writes one event per line; output
+#: is flushed every few milliseconds, so real lines are far shorter).
+MAX_EVENT_BYTES: Final = 16 * 1024 * 1024
+#: Bytes looked at to tell the kind of input (the first line, at most).
+_SNIFF_BYTES: Final = 4096
+#: Bytes held back at the end of a typescript, where "Script done" may be.
+_TAIL_BYTES: Final = 512
+
+_SCRIPT_START: Final = b"Script started on "
+_SCRIPT_DONE: Final = b"\nScript done on "
+_SCRIPT_SIZE: Final = re.compile(rb'COLUMNS="(\d+)" LINES="(\d+)"')
+
+
+class Input:
+    """A stream to render: its bytes in chunks, and the size it was made at."""
+
+    def __init__(self, kind: str, chunks: Iterator[bytes]) -> None:
+        self.kind = kind
+        self.chunks = chunks
+        self.columns: int | None = None
+        self.rows: int | None = None
+        self.skipped = 0  # recording lines that were not events
+        self.resizes = 0  # resize events not applied
+
+
+def open_input_stream(source: BinaryIO, kind: str = "auto") -> Input:
+    """Tell what ``source`` holds (unless ``kind`` says) and return its stream."""
+    read = getattr(source, "read1", source.read)
+    head = _first_line(read)
+    if kind == "auto":
+        kind = _kind(head)
+    if kind == "asciicast":
+        return _asciicast(head, source)
+    if kind == "typescript":
+        return _typescript(head, read)
+    return Input("raw", _raw(head, read))
+
+
+def _first_line(read: object) -> bytes:
+    """Up to the first newline (or _SNIFF_BYTES), waiting only as long as needed."""
+    head = b""
+    while b"\n" not in head and len(head) < _SNIFF_BYTES:
+        chunk = read(_SNIFF_BYTES - len(head))  # type: ignore[operator]
+        if not chunk:
+            break
+        head += chunk
+    return bytes(head)
+
+
+def _kind(head: bytes) -> str:
+    if head.startswith(_SCRIPT_START):
+        return "typescript"
+    if head.startswith(b"{"):
+        try:
+            header = json.loads(head.split(b"\n", 1)[0])
+        except ValueError:
+            return "raw"
+        if isinstance(header, dict) and header.get("version") in (2, 3):
+            return "asciicast"
+    return "raw"
+
+
+def _raw(head: bytes, read: object) -> Iterator[bytes]:
+    if head:
+        yield head
+    while chunk := read(64 * 1024):  # type: ignore[operator]
+        yield chunk
+
+
+# -- asciicast -------------------------------------------------------------------
+
+
+def _asciicast(head: bytes, source: BinaryIO) -> Input:
+    first, _, rest = head.partition(b"\n")
+    stream = Input("asciicast", iter(()))
+    try:
+        header = json.loads(first)
+    except ValueError:
+        header = {}
+    if isinstance(header, dict):
+        size = header.get("term") if header.get("version") == 3 else header
+        if isinstance(size, dict):
+            key_columns, key_rows = (
+                ("cols", "rows")
+                if header.get("version") == 3
+                else (
+                    "width",
+                    "height",
+                )
+            )
+            stream.columns = _size(size.get(key_columns))
+            stream.rows = _size(size.get(key_rows))
+    stream.chunks = _events(stream, rest, source)
+    return stream
+
+
+def _size(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return None
+
+
+def _events(stream: Input, rest: bytes, source: BinaryIO) -> Iterator[bytes]:
+    pending = rest
+    while True:
+        if b"\n" not in pending:
+            line = source.readline(MAX_EVENT_BYTES + 1)
+            pending += line
+            if not line:
+                if pending.strip():
+                    yield from _event(stream, pending)
+                return
+            if not line.endswith(b"\n") and len(line) > MAX_EVENT_BYTES:
+                stream.skipped += 1  # an overlong line: skip the rest of it
+                while (more := source.readline(1 << 20)) and not more.endswith(b"\n"):
+                    pass
+                pending = b""
+                continue
+        line, _, pending = pending.partition(b"\n")
+        yield from _event(stream, line)
+
+
+def _event(stream: Input, line: bytes) -> Iterator[bytes]:
+    if not line.strip() or line.lstrip().startswith(b"#"):
+        return  # blank, or a v3 comment
+    try:
+        event = json.loads(line)
+    except (ValueError, RecursionError):
+        stream.skipped += 1
+        return
+    if not (isinstance(event, list) and len(event) >= 3 and isinstance(event[1], str)):
+        stream.skipped += 1
+        return
+    code, data = event[1], event[2]
+    if code == "o" and isinstance(data, str):
+        yield data.encode("utf-8", "surrogatepass")  # lone surrogates become U+FFFD
+    elif code == "r":
+        stream.resizes += 1
+
+
+# -- typescript ------------------------------------------------------------------
+
+
+def _typescript(head: bytes, read: object) -> Input:
+    first, newline, rest = head.partition(b"\n")
+    stream = Input("typescript", iter(()))
+    if first.startswith(_SCRIPT_START):
+        size = _SCRIPT_SIZE.search(first)
+        if size:
+            stream.columns = _size(int(size.group(1)))
+            stream.rows = _size(int(size.group(2)))
+        head = rest if newline else b""
+    stream.chunks = _without_done_line(head, read)
+    return stream
+
+
+def _without_done_line(head: bytes, read: object) -> Iterator[bytes]:
+    """The bytes, holding back the last _TAIL_BYTES to drop a final
+    ``Script done on …`` line (and the newline script writes before it)."""
+    tail = head
+    while chunk := read(64 * 1024):  # type: ignore[operator]
+        tail += chunk
+        if len(tail) > _TAIL_BYTES:
+            yield tail[:-_TAIL_BYTES]
+            tail = tail[-_TAIL_BYTES:]
+    if tail.startswith(_SCRIPT_DONE[1:]):
+        tail = b""
+    else:
+        done = tail.rfind(_SCRIPT_DONE)
+        if done >= 0 and tail.find(b"\n", done + 1) in (-1, len(tail) - 1):
+            tail = tail[:done]
+    if tail:
+        yield tail

@@ -1,0 +1,140 @@
+"""``termscribe render`` on asciinema recordings and ``script`` typescripts,
+told apart from raw bytes by their content."""
+
+from __future__ import annotations
+
+import io
+import json
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+from termscribe import render_text
+from termscribe.cli import main
+
+
+def run(argv: list[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
+    out = io.BytesIO()
+    err = io.StringIO()
+    status = main(argv, stdin=io.BytesIO(stdin), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def cast(header: dict[str, object], *events: list[object], comments: bool = False) -> bytes:
+    lines = [json.dumps(header)]
+    for event in events:
+        if comments:
+            lines.append("# a comment")
+        lines.append(json.dumps(event))
+    return ("\n".join(lines) + "\n").encode()
+
+
+OUTPUT = [
+    [0.1, "o", "one \u001b[31mred\u001b[0m\r\n"],
+    [0.2, "i", "typed: never shown\r"],
+    [0.3, "m", "a marker"],
+    [0.4, "o", "two\r\nthree\u001b"],  # a sequence split across events
+    [0.5, "o", "[32m green\r\n"],
+]
+STREAM = b"one \x1b[31mred\x1b[0m\r\ntwo\r\nthree\x1b[32m green\r\n"
+
+
+def test_asciicast_v2_renders_its_output_events(tmp_path: Path) -> None:
+    recording = tmp_path / "session.txt"  # told by content, not by name
+    recording.write_bytes(cast({"version": 2, "width": 80, "height": 24}, *OUTPUT))
+    status, out, err = run(["render", str(recording)])
+    assert (status, err) == (0, "")
+    assert out.decode() == render_text(STREAM)
+    status, out, _ = run(["render", "--format", "ansi", str(recording)])
+    assert "\x1b[0;31mred" in out.decode()
+
+
+def test_asciicast_v3_with_comments_and_exit() -> None:
+    data = cast(
+        {"version": 3, "term": {"cols": 80, "rows": 24}},
+        *OUTPUT,
+        [0.6, "x", "0"],
+        comments=True,
+    )
+    assert run(["render"], data) == (0, render_text(STREAM).encode(), "")
+
+
+def test_the_recording_size_applies_unless_given() -> None:
+    for version, header in [
+        (2, {"version": 2, "width": 5, "height": 2}),
+        (3, {"version": 3, "term": {"cols": 5, "rows": 2}}),
+    ]:
+        data = cast(header, [0.1, "o", "abcdefgh\r\n1\r\n2"])
+        status, out, _ = run(["render", "--mode", "screen"], data)
+        assert (status, out) == (0, b"1\n2\n"), version  # 5 x 2: "abcde fgh" scrolled away
+        status, out, _ = run(["render", "--mode", "screen", "--columns", "10", "--rows", "5"], data)
+        assert (status, out) == (0, b"abcdefgh\n1\n2\n"), version
+    huge = cast({"version": 2, "width": 100000, "height": 100000}, [0.1, "o", "x"])
+    assert run(["render", "--mode", "screen"], huge)[:2] == (0, b"x\n")  # clamped
+
+
+def test_resizes_and_bad_lines_are_counted() -> None:
+    data = cast({"version": 2, "width": 10, "height": 5}, [0.1, "r", "20x5"], [0.2, "o", "x"])
+    data += b"not an event\n[1]\n"
+    status, out, err = run(["render"], data)
+    assert (status, out) == (0, b"x\n")
+    assert err.splitlines() == [
+        "termscribe: -: 2 lines of the recording are not events (skipped)",
+        "termscribe: -: 1 resize events not applied (the size stays 10 x 5)",
+    ]
+
+
+def test_raw_input_that_looks_like_json_stays_raw() -> None:
+    for data in (b'{"version": 4}\n', b'{"not": "a cast"\n', b'[0.1, "o", "x"]\n'):
+        assert run(["render"], data) == (0, data, "")
+    recording = cast({"version": 2, "width": 80, "height": 24}, [0.1, "o", "x"])
+    assert run(["render", "--input-format", "raw"], recording)[1] == recording
+
+
+TYPESCRIPT = (
+    b'Script started on 2026-12-01 23:56:29+00:00 [TERM="xterm" TTY="/dev/pts/1" '
+    b'COLUMNS="6" LINES="3"]\n'
+    b"\x1b[31mred\x1b[0m\r\nabcdefgh\r\n"
+    b'\nScript done on 2026-12-01 23:56:30+00:00 [COMMAND_EXIT_CODE="0"]\n'
+)
+
+
+def test_typescript_header_and_trailer_are_dropped() -> None:
+    assert run(["render"], TYPESCRIPT) == (0, b"red\nabcdefgh\n", "")
+    status, out, _ = run(["render", "--mode", "screen"], TYPESCRIPT)
+    assert (status, out) == (0, b"abcdef\ngh\n")  # COLUMNS="6" LINES="3"
+    status, out, _ = run(["render", "--input-format", "raw"], TYPESCRIPT)
+    lines = out.decode().split("\n")
+    assert lines[0].startswith("Script started on") and lines[-2].startswith("Script done on")
+
+
+def test_long_typescript_keeps_all_its_output() -> None:
+    body = b"".join(b"line %d\r\n" % i for i in range(20000))
+    data = b'Script started on 2026-12-01 [COMMAND="x"]\n' + body
+    expected = render_text(body).encode()
+    assert run(["render"], data + b"\nScript done on 2026-12-01\n")[1] == expected
+    assert run(["render"], data)[1] == expected  # no trailer (killed): nothing lost
+    assert (
+        run(["render"], data + b"\nScript done on x\nmore\n")[1]
+        == render_text(body + b"\nScript done on x\nmore\n").encode()
+    )  # not the last line: output, kept
+
+
+def test_recordings_stream_event_by_event() -> None:
+    render = subprocess.Popen(
+        [sys.executable, "-m", "termscribe", "render", "--rows", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert render.stdin is not None and render.stdout is not None
+    try:
+        render.stdin.write(cast({"version": 2, "width": 80, "height": 1}, [0.1, "o", "a\r\nb\r\n"]))
+        render.stdin.flush()
+        ready, _, _ = select.select([render.stdout], [], [], 30)
+        assert ready, "nothing written while the recording stays open"
+        assert render.stdout.readline() == b"a\n"
+    finally:
+        render.stdin.close()
+    assert render.stdout.read() == b"b\n"
+    assert render.wait(timeout=30) == 0
