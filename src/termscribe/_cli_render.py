@@ -21,6 +21,7 @@ from ._cli_args import UsageError, at_least
 from ._cli_inputs import INPUT_KINDS, Input, open_input_stream
 from ._cli_output import Sink, is_same_file, open_sink
 from ._cli_progress import Progress
+from ._html_theme import THEMES
 from ._line import MAX_LINE_CELLS, Line
 from ._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 
@@ -56,6 +57,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     render.add_argument(
         "--no-standalone", dest="fragment", action="store_const", const=True, help=argparse.SUPPRESS
+    )
+    render.add_argument(
+        "--theme",
+        choices=list(THEMES),
+        default=None,
+        help="html page: the viewer's light or dark theme (auto, the default), or a fixed one",
+    )
+    render.add_argument(
+        "--wrap", action="store_true", help="html page: wrap long lines to the window's width"
     )
     render.add_argument(
         "--hyperlinks", action="store_true", help="ansi: keep http(s) links as OSC 8"
@@ -118,6 +128,8 @@ class RenderOptions:
     rows: int | None = None
     alt_screen: str = "off"
     input_format: str = "auto"
+    theme: str = "auto"
+    wrap: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
@@ -126,6 +138,9 @@ class RenderOptions:
             raise UsageError("--hyperlinks applies to --format ansi only")
         if args.fragment is not None and args.format != "html":
             raise UsageError("--fragment and --standalone apply to --format html only")
+        for flag, given in (("--theme", args.theme is not None), ("--wrap", args.wrap)):
+            if given and (args.format != "html" or args.fragment):
+                raise UsageError(f"{flag} applies to --format html pages (not --fragment)")
         if args.alt_screen != "off" and args.mode == "strip":
             raise UsageError("--alt-screen applies to --mode lines and screen")
         if args.rows is not None and args.rows > MAX_ROWS:
@@ -150,6 +165,8 @@ class RenderOptions:
             rows=args.rows,
             alt_screen=args.alt_screen,
             input_format=args.input_format,
+            theme=args.theme or "auto",
+            wrap=args.wrap,
         )
 
     @property
@@ -197,7 +214,7 @@ class RenderOptions:
             title += ": " + os.path.basename(input_path)
         return (
             html_lines,
-            html_start(standalone=standalone, title=title),
+            html_start(standalone=standalone, title=title, theme=self.theme, wrap=self.wrap),
             html_end(standalone=standalone) + ("" if standalone else "\n"),
         )
 

@@ -17,7 +17,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["DARK", "LIGHT", "STYLESHEET", "Theme", "palette_rgb"]
+__all__ = ["DARK", "LIGHT", "STYLESHEET", "THEMES", "Theme", "layout_css", "palette_rgb"]
+
+#: Page themes: "auto" follows the viewer's ``prefers-color-scheme``;
+#: "light" and "dark" fix one (for recordings made on a dark terminal, say).
+THEMES = ("auto", "light", "dark")
 
 
 class Theme(NamedTuple):
@@ -122,3 +126,29 @@ def _stylesheet() -> str:
 #: The stylesheet HTML transcripts need; embedded in standalone documents,
 #: to be included by pages that embed fragments.
 STYLESHEET = _stylesheet()
+
+
+def layout_css(*, theme: str = "auto", wrap: bool = False) -> str:
+    """Rules to put after STYLESHEET (and the page's own) for a fixed theme
+    or wrapped lines; "" for the defaults.
+
+    A fixed theme sets that theme's variables outside the media query, and
+    repeats them inside it, so the viewer's preference changes nothing; the
+    colours that need one value per theme then take that theme's
+    (``--ts-l``/``--ts-d``), which the renderer checked for contrast.
+    """
+    if theme not in THEMES:
+        raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
+    rules = []
+    if theme != "auto":
+        chosen, fgx, page = (
+            (LIGHT, "--ts-l", "#f6f8fa") if theme == "light" else (DARK, "--ts-d", "#111")
+        )
+        fixed = (
+            f":root{{color-scheme:{theme}}}body{{background:{page}}}"
+            f".termscribe{{{_variables(chosen)}}}.termscribe .ts-fgx{{color:var({fgx})}}"
+        )
+        rules += [fixed, "@media (prefers-color-scheme:dark){" + fixed + "}"]
+    if wrap:
+        rules.append(".termscribe{white-space:pre-wrap;overflow-wrap:anywhere}")
+    return "".join(rule + "\n" for rule in rules)

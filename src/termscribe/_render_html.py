@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from html import escape
 
 from ._contrast import blend, contrast, ensure_contrast
-from ._html_theme import DARK, LIGHT, STYLESHEET, Theme, palette_rgb
+from ._html_theme import DARK, LIGHT, STYLESHEET, Theme, layout_css, palette_rgb
 from ._line import MARKERS, Line
 from ._style import (
     BLINK,
@@ -156,9 +156,19 @@ def html_lines(lines: Iterable[Line]) -> str:
     return "".join(out)
 
 
-def html_start(*, standalone: bool = False, title: str = "Terminal transcript") -> str:
-    """What comes before the lines: ``<pre>``, or a whole document head."""
+def html_start(
+    *,
+    standalone: bool = False,
+    title: str = "Terminal transcript",
+    theme: str = "auto",
+    wrap: bool = False,
+) -> str:
+    """What comes before the lines: ``<pre>``, or a whole document head
+    (``theme`` and ``wrap``: see ``_html_theme.layout_css``)."""
+    extra = layout_css(theme=theme, wrap=wrap)
     if not standalone:
+        if extra:
+            raise ValueError("theme and wrap apply to standalone documents only")
         return _PRE_OPEN
     return (
         "<!DOCTYPE html>\n"
@@ -168,7 +178,7 @@ def html_start(*, standalone: bool = False, title: str = "Terminal transcript") 
         '<meta name="color-scheme" content="light dark">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(_printable(title))}</title>\n"
-        f"<style>\n{_PAGE_CSS}{STYLESHEET}</style>\n"
+        f"<style>\n{_PAGE_CSS}{STYLESHEET}{extra}</style>\n"
         f"</head>\n<body>\n{_PRE_OPEN}"
     )
 
