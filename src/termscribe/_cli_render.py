@@ -68,6 +68,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--wrap", action="store_true", help="html page: wrap long lines to the window's width"
     )
     render.add_argument(
+        "--sections",
+        choices=["github", "buildkite", "off"],
+        default="github",
+        help="html page: CI log sections as <details>: GitHub's ::group:: (default), "
+        "also Buildkite's ---/+++/~~~ headers, or none",
+    )
+    render.add_argument(
         "--hyperlinks", action="store_true", help="ansi: keep http(s) links as OSC 8"
     )
     render.add_argument("--mode", choices=list(MODES), default="lines", help="interpretation")
@@ -130,6 +137,7 @@ class RenderOptions:
     input_format: str = "auto"
     theme: str = "auto"
     wrap: bool = False
+    sections: str = "github"
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
@@ -167,6 +175,7 @@ class RenderOptions:
             input_format=args.input_format,
             theme=args.theme or "auto",
             wrap=args.wrap,
+            sections=args.sections,
         )
 
     @property
@@ -196,27 +205,46 @@ class RenderOptions:
             alt_screen=self.alt_screen,
         )
 
-    def renderer(self, input_path: str) -> tuple[Callable[[Iterable[Line]], str], str, str]:
-        """(lines renderer, text before the lines, text after them)."""
+    def renderer(self, input_path: str) -> tuple[LineWriter, str, str]:
+        """(how lines are written, text before the lines, text after them)."""
         if self.format == "ansi":
             from ._render_ansi import ansi_lines
 
-            return partial(ansi_lines, hyperlinks=self.hyperlinks), "", ""
+            return LineWriter(partial(ansi_lines, hyperlinks=self.hyperlinks)), "", ""
         if self.format == "text":
             from ._render_text import render_lines_text
 
-            return render_lines_text, "", ""
+            return LineWriter(render_lines_text), "", ""
         from ._render_html import html_end, html_lines, html_start
 
         standalone = not self.fragment
         title = "Terminal transcript"
         if input_path != "-":
             title += ": " + os.path.basename(input_path)
+        writer: LineWriter = LineWriter(html_lines)
+        if standalone and self.sections != "off":
+            from ._cli_sections import SectionWriter
+
+            writer = SectionWriter(html_lines, self.sections)
         return (
-            html_lines,
+            writer,
             html_start(standalone=standalone, title=title, theme=self.theme, wrap=self.wrap),
             html_end(standalone=standalone) + ("" if standalone else "\n"),
         )
+
+
+class LineWriter:
+    """Lines as a renderer writes them: each followed by a newline, but for
+    the very last (``last``), which the caller ends as its format needs."""
+
+    def __init__(self, render_lines: Callable[[Iterable[Line]], str]) -> None:
+        self._render = render_lines
+
+    def lines(self, lines: list[Line]) -> str:
+        return self._render(lines) + "\n"
+
+    def last(self, lines: list[Line]) -> str:
+        return self._render(lines)
 
 
 def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
@@ -249,7 +277,7 @@ def render_file(
 ) -> tuple[int, list[str]]:
     """Render one input (a path, or ``-`` for stdin) to ``output`` (a path,
     or None for stdout); returns the bytes rendered and notes for stderr."""
-    render_lines, start, end = options.renderer(input_path)
+    writer, start, end = options.renderer(input_path)
     if is_same_file(output, input_path, stdin):
         raise UsageError(f"{output} is the input: choose another output file")
     source = _open_input(input_path, stdin)
@@ -262,7 +290,7 @@ def render_file(
         with open_sink(output, stdout) as out:
             try:
                 size = _stream(
-                    transcript, stream, source, input_path, out, progress, render_lines, start, end
+                    transcript, stream, source, input_path, out, progress, writer, start, end
                 )
             finally:
                 if progress is not None:
@@ -290,7 +318,7 @@ def _stream(
     name: str,
     out: Sink,
     progress: Progress | None,
-    render_lines: Callable[[Iterable[Line]], str],
+    writer: LineWriter,
     start: str,
     end: str,
 ) -> int:
@@ -309,12 +337,12 @@ def _stream(
         transcript.feed(chunk)
         committed = transcript.take_lines()
         if committed:
-            out.write((render_lines(committed) + "\n").encode("utf-8"))
+            out.write(writer.lines(committed).encode("utf-8"))
             out.flush()
         if progress is not None:
             progress.update(source)
     transcript.finish()
-    rest = render_lines(transcript.lines()) + end
+    rest = writer.last(transcript.lines()) + end
     if rest and not rest.endswith("\n"):
         rest += "\n"  # a text file ends with a newline, whatever the mode
     out.write(rest.encode("utf-8"))

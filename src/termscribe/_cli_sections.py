@@ -1,0 +1,99 @@
+"""CI log sections as collapsible ``<details>`` in HTML pages.
+
+Lines that open a section by a CI system's convention start one:
+
+* GitHub Actions: ``::group::TITLE`` … ``::endgroup::`` (the end line is the
+  section's last);
+* Buildkite (``--sections buildkite``, since ``--- `` also starts a diff's
+  file lines): a line starting ``--- ``, ``+++ `` or ``~~~ `` (each header
+  ends the section before it).
+
+The header line becomes the ``<summary>`` and the lines after it a ``<pre>``
+inside the ``<details>``; the page's text, read in order, is still the text
+transcript, line for line (the marker lines are kept, as in text output).
+Every section starts open, whatever the log asks (Buildkite's ``---``):
+folding is the reader's to do, so nothing in a transcript is hidden until
+someone chooses to hide it.  Sections do not nest: a header inside an open
+section ends it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Final
+
+from ._cli_render import LineWriter
+from ._line import Line
+
+__all__ = ["SECTION_STYLES", "SectionWriter"]
+
+#: --sections choices and the line starts that open a section in each.
+#: Buildkite's headers are asked for by name: ``--- `` also starts the
+#: file lines of a unified diff.
+SECTION_STYLES: Final = {
+    "github": ("::group::",),
+    "buildkite": ("::group::", "--- ", "+++ ", "~~~ "),
+    "off": (),
+}
+_CLOSER: Final = "::endgroup::"
+_PRE_OPEN: Final = '<pre class="termscribe">\n'
+_OPEN: Final = '<details class="ts-section" open><summary>'
+_SUMMARY_END: Final = "</summary>" + _PRE_OPEN
+
+
+class SectionWriter(LineWriter):
+    """Renders the lines of a page (between ``html_start`` and ``html_end``)
+    with section markers turned into ``<details>``; every line it writes
+    ends with a newline, except the last one of all (``last``)."""
+
+    def __init__(self, render_lines: Callable[[Iterable[Line]], str], style: str) -> None:
+        super().__init__(render_lines)
+        self._openers = SECTION_STYLES[style]
+        # Where the next line goes: "pre" (the page's <pre>, or one opened
+        # after a section), "section" (a section's <pre>) or "none" (just
+        # after a section ended: a <pre> opens when a line comes).
+        self._state = "pre"
+
+    def lines(self, lines: list[Line]) -> str:
+        pieces: list[str] = []
+        plain: list[Line] = []
+
+        def flush() -> None:
+            if plain:
+                pieces.append(self._render(plain) + "\n")
+                plain.clear()
+
+        for line in lines:
+            text = line.text
+            if text.startswith(self._openers):
+                flush()
+                pieces.append(_ENDS[self._state])
+                pieces.append(_OPEN + self._render([line]) + _SUMMARY_END)
+                self._state = "section"
+            elif self._state == "section" and text.startswith(_CLOSER):
+                plain.append(line)
+                flush()
+                pieces.append(_ENDS["section"])
+                self._state = "none"
+            else:
+                if self._state == "none":
+                    pieces.append(_PRE_OPEN)
+                    self._state = "pre"
+                plain.append(line)
+        flush()
+        return "".join(pieces)
+
+    def last(self, lines: list[Line]) -> str:
+        """The lines still to come at the end: the last without its newline,
+        and an open section closed (``html_end`` closes a ``<pre>``)."""
+        html = self.lines(lines)
+        if html.endswith("\n") and not html.endswith(_PRE_OPEN):
+            html = html[:-1]
+        if self._state != "pre":
+            html += _ENDS[self._state] + _PRE_OPEN
+            self._state = "pre"
+        return html
+
+
+# What ends the element the lines went to, before a section opens.
+_ENDS: Final = {"pre": "</pre>\n", "section": "</pre></details>\n", "none": ""}

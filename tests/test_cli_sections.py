@@ -1,0 +1,110 @@
+"""CI log sections (GitHub Actions groups, Buildkite headers) as <details>
+in HTML pages written by ``termscribe render``."""
+
+from __future__ import annotations
+
+import io
+from xml.etree.ElementTree import Element
+
+import html5lib
+
+from termscribe import render_text
+from termscribe.cli import main
+
+CSI = b"\x1b["
+LOG = (
+    b"setup\r\n"
+    b"::group::Build <release>\r\n"
+    + CSI + b"32mcompiled" + CSI + b"0m 12 files\r\n"
+    b"::endgroup::\r\n"
+    b"between\r\n"
+    b"--- :rocket: Deploy\r\n"
+    b"shipping\r\n"
+    b"+++ " + CSI + b"31mTests" + CSI + b"0m\r\n"
+    b"3 failed\r\n"
+)  # fmt: skip
+PAGE_TAGS = {"html", "head", "body", "meta", "title", "style", "details", "summary", "pre"}
+RUN_TAGS = {"span", "a"}
+
+
+def page(data: bytes, *options: str) -> str:
+    out = io.BytesIO()
+    status = main(["render", "--format", "html", *options], stdin=io.BytesIO(data), stdout=out)
+    assert status == 0
+    return out.getvalue().decode("utf-8")
+
+
+def parse(html: str) -> Element:
+    parser = html5lib.HTMLParser(
+        tree=html5lib.getTreeBuilder("etree"), strict=True, namespaceHTMLElements=False
+    )
+    root = parser.parse(html)
+    assert parser.errors == []
+    return root
+
+
+def visible(body: Element) -> str:
+    """The page's text in reading order: each summary is a line of its own."""
+    pieces = []
+    for element in body:
+        if element.tag == "pre":
+            pieces.append("".join(element.itertext()))
+        else:
+            assert element.tag == "details" and element.get("open") == ""
+            summary, pre = list(element)
+            assert summary.tag == "summary" and pre.tag == "pre"
+            pieces.append("".join(summary.itertext()) + "\n")
+            pieces.append("".join(pre.itertext()))
+    return "".join(pieces)
+
+
+def test_sections_become_details_and_keep_every_line() -> None:
+    html = page(LOG, "--sections", "buildkite")
+    root = parse(html)
+    for element in root.iter():
+        assert element.tag in PAGE_TAGS | RUN_TAGS, element.tag
+    body = root.find("body")
+    assert body is not None
+    summaries = ["".join(s.itertext()) for s in body.iter("summary")]
+    assert summaries == ["::group::Build <release>", "--- :rocket: Deploy", "+++ Tests"]
+    assert "<summary>::group::Build &lt;release&gt;</summary>" in html
+    text = render_text(LOG)
+    assert visible(body).rstrip("\n") == text.rstrip("\n")
+    sections = list(body.iter("details"))
+    assert ["".join(p.itertext()) for d in sections for p in d.iter("pre")] == [
+        "compiled 12 files\n::endgroup::\n",
+        "shipping\n",
+        "3 failed\n",
+    ]
+
+
+def test_the_same_page_whatever_the_window() -> None:
+    # Lines reach the writer in different batches; the page is the same.
+    buildkite = ("--sections", "buildkite")
+    assert page(LOG, "--rows", "1", *buildkite) == page(LOG, "--rows", "200", *buildkite)
+
+
+def test_buildkite_headers_only_when_asked() -> None:
+    body = parse(page(LOG)).find("body")  # GitHub's groups only, by default
+    assert body is not None
+    assert ["".join(s.itertext()) for s in body.iter("summary")] == ["::group::Build <release>"]
+    diff = b"--- a/greet.py\r\n+++ b/greet.py\r\n@@ -1 +1 @@\r\n"
+    assert "<details" not in page(diff)
+
+
+def test_without_sections() -> None:
+    for options in (["--sections", "off"], ["--fragment"]):
+        html = page(LOG, *options)
+        assert "<details" not in html and html.count("<pre") == 1
+    assert page(b"no sections here\r\n").count("<pre") == 1
+    out = io.BytesIO()
+    assert main(["render"], stdin=io.BytesIO(LOG), stdout=out) == 0
+    assert out.getvalue().decode() == render_text(LOG)  # text: the marker lines as they are
+
+
+def test_a_page_may_start_inside_a_section_and_end_in_one() -> None:
+    data = b"::group::only\r\nx\r\n"
+    body = parse(page(data)).find("body")
+    assert body is not None
+    assert [e.tag for e in body] == ["pre", "details", "pre"]
+    assert visible(body).rstrip("\n") == render_text(data).rstrip("\n")
