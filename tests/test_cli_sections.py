@@ -108,3 +108,27 @@ def test_a_page_may_start_inside_a_section_and_end_in_one() -> None:
     assert body is not None
     assert [e.tag for e in body] == ["pre", "details", "pre"]
     assert visible(body).rstrip("\n") == render_text(data).rstrip("\n")
+
+
+def test_line_anchors_number_every_line_and_add_no_text() -> None:
+    html = page(LOG, "--line-anchors", "--sections", "buildkite")
+    body = parse(html).find("body")
+    assert body is not None
+    text = render_text(LOG)
+    assert visible(body).rstrip("\n") == text.rstrip("\n")  # numbers are not text
+    lines = [e for e in body.iter("span") if e.get("class") == "ts-line"]
+    count = len(text.split("\n"))
+    assert [e.get("id") for e in lines] == [f"L{n}" for n in range(1, count + 1)]
+    for n, line in enumerate(lines, 1):
+        anchor = line[0]
+        assert anchor.tag == "a" and dict(anchor.attrib) == {
+            "class": "ts-ln",
+            "href": f"#L{n}",
+            "data-n": str(n),
+        }
+        assert not anchor.text
+    assert page(LOG, "--line-anchors", "--rows", "1") == page(LOG, "--line-anchors")
+    err = io.StringIO()
+    argv = ["render", "--format", "html", "--fragment", "--line-anchors"]
+    assert main(argv, stdin=io.BytesIO(b"x"), stderr=err) == 2
+    assert "--line-anchors applies to --format html pages" in err.getvalue()

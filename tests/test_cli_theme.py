@@ -59,3 +59,24 @@ def test_a_fixed_theme_ignores_the_viewers_and_stays_readable(browser: Browser, 
                 value = ratio(_opaque(colour), _opaque(back))
                 assert value >= MIN_RATIO - 0.005, (theme, scheme, content[:20], value)
     browser.color_scheme("light")
+
+
+def test_line_numbers_are_drawn_readable_and_targetable(browser: Browser) -> None:
+    path = write_page("theme/anchors", page(b"one\r\ntwo\r\nthree\r\n", "--line-anchors"))
+    for scheme in ("light", "dark"):
+        browser.color_scheme(scheme)
+        browser.open(path).assert_inert()
+        numbers, colours = browser.driver.execute_script(
+            "const a = [...document.querySelectorAll('a.ts-ln')];"
+            "return [a.map(e => getComputedStyle(e, '::before').content),"
+            " a.map(e => getComputedStyle(e).color)];"
+        )
+        assert numbers == ['"1"', '"2"', '"3"', '"4"']
+        r, g, b = rgb(browser.computed("pre", "background-color")[0])
+        for colour in colours:
+            assert ratio(_opaque(colour), (r, g, b)) >= MIN_RATIO, (scheme, colour)
+        text = browser.driver.execute_script("return document.querySelector('pre').textContent")
+        assert text == "one\ntwo\nthree\n"  # the numbers are drawn, not text
+    browser.driver.get(path.as_uri() + "#L2")
+    assert browser.driver.execute_script("return document.querySelector(':target').id") == "L2"
+    browser.color_scheme("light")

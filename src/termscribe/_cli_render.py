@@ -75,6 +75,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "also Buildkite's ---/+++/~~~ headers, or none",
     )
     render.add_argument(
+        "--line-anchors",
+        action="store_true",
+        help="html page: number the lines, each linkable as PAGE#LN (no script)",
+    )
+    render.add_argument(
         "--hyperlinks", action="store_true", help="ansi: keep http(s) links as OSC 8"
     )
     render.add_argument("--mode", choices=list(MODES), default="lines", help="interpretation")
@@ -138,6 +143,7 @@ class RenderOptions:
     theme: str = "auto"
     wrap: bool = False
     sections: str = "github"
+    anchors: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
@@ -146,7 +152,11 @@ class RenderOptions:
             raise UsageError("--hyperlinks applies to --format ansi only")
         if args.fragment is not None and args.format != "html":
             raise UsageError("--fragment and --standalone apply to --format html only")
-        for flag, given in (("--theme", args.theme is not None), ("--wrap", args.wrap)):
+        for flag, given in (
+            ("--theme", args.theme is not None),
+            ("--wrap", args.wrap),
+            ("--line-anchors", args.line_anchors),
+        ):
             if given and (args.format != "html" or args.fragment):
                 raise UsageError(f"{flag} applies to --format html pages (not --fragment)")
         if args.alt_screen != "off" and args.mode == "strip":
@@ -176,6 +186,7 @@ class RenderOptions:
             theme=args.theme or "auto",
             wrap=args.wrap,
             sections=args.sections,
+            anchors=args.line_anchors,
         )
 
     @property
@@ -221,14 +232,26 @@ class RenderOptions:
         title = "Terminal transcript"
         if input_path != "-":
             title += ": " + os.path.basename(input_path)
-        writer: LineWriter = LineWriter(html_lines)
+        render = html_lines
+        if self.anchors:
+            from ._cli_sections import AnchoredLines
+
+            render = AnchoredLines(html_lines)
+        writer: LineWriter = LineWriter(render)
         if standalone and self.sections != "off":
             from ._cli_sections import SectionWriter
 
-            writer = SectionWriter(html_lines, self.sections)
+            writer = SectionWriter(render, self.sections)
+        start = html_start(
+            standalone=standalone,
+            title=title,
+            theme=self.theme,
+            wrap=self.wrap,
+            anchors=self.anchors,
+        )
         return (
             writer,
-            html_start(standalone=standalone, title=title, theme=self.theme, wrap=self.wrap),
+            start,
             html_end(standalone=standalone) + ("" if standalone else "\n"),
         )
 

@@ -25,7 +25,7 @@ from typing import Final
 from ._cli_render import LineWriter
 from ._line import Line
 
-__all__ = ["SECTION_STYLES", "SectionWriter"]
+__all__ = ["SECTION_STYLES", "AnchoredLines", "SectionWriter"]
 
 #: --sections choices and the line starts that open a section in each.
 #: Buildkite's headers are asked for by name: ``--- `` also starts the
@@ -97,3 +97,32 @@ class SectionWriter(LineWriter):
 
 # What ends the element the lines went to, before a section opens.
 _ENDS: Final = {"pre": "</pre>\n", "section": "</pre></details>\n", "none": ""}
+
+
+class AnchoredLines:
+    """``html_lines`` with each line in ``<span class="ts-line" id="LN">``
+    after an empty ``<a class="ts-ln" href="#LN">`` (its number is drawn by
+    the stylesheet), numbered from 1 across the page, so ``page.html#L120``
+    points at line 120 without any script.  A rendered line holds no
+    newline and closes every tag it opens, so the lines are the pieces of
+    the joined HTML between newlines."""
+
+    def __init__(self, render_lines: Callable[[Iterable[Line]], str]) -> None:
+        self._render = render_lines
+        self._number = 0
+
+    def __call__(self, lines: Iterable[Line]) -> str:
+        lines = list(lines)
+        if not lines:
+            return ""
+        pieces = self._render(lines).split("\n")
+        assert len(pieces) == len(lines)
+        out = []
+        for piece in pieces:
+            self._number += 1
+            n = self._number
+            out.append(
+                f'<span class="ts-line" id="L{n}"><a class="ts-ln" href="#L{n}" data-n="{n}"></a>'
+                f"{piece}</span>"
+            )
+        return "\n".join(out)

@@ -128,7 +128,7 @@ def _stylesheet() -> str:
 STYLESHEET = _stylesheet()
 
 
-def layout_css(*, theme: str = "auto", wrap: bool = False) -> str:
+def layout_css(*, theme: str = "auto", wrap: bool = False, anchors: bool = False) -> str:
     """Rules to put after STYLESHEET (and the page's own) for a fixed theme
     or wrapped lines; "" for the defaults.
 
@@ -151,4 +151,14 @@ def layout_css(*, theme: str = "auto", wrap: bool = False) -> str:
         rules += [fixed, "@media (prefers-color-scheme:dark){" + fixed + "}"]
     if wrap:
         rules.append(".termscribe{white-space:pre-wrap;overflow-wrap:anywhere}")
+    if anchors:
+        # Line numbers are generated content: not text of the page, so the
+        # page's text stays the transcript's (and copying leaves them out).
+        rules += [
+            ".termscribe a.ts-ln{--ts-u: ;display:inline-block;min-width:5ch;"
+            "margin-right:2ch;text-align:right;color:var(--ts-fg);text-decoration:none;"
+            "user-select:none}",
+            ".termscribe a.ts-ln::before{content:attr(data-n)}",
+            ".termscribe .ts-line:target{outline:1px solid var(--ts-fg)}",
+        ]
     return "".join(rule + "\n" for rule in rules)

@@ -162,13 +162,14 @@ def html_start(
     title: str = "Terminal transcript",
     theme: str = "auto",
     wrap: bool = False,
+    anchors: bool = False,
 ) -> str:
     """What comes before the lines: ``<pre>``, or a whole document head
-    (``theme`` and ``wrap``: see ``_html_theme.layout_css``)."""
-    extra = layout_css(theme=theme, wrap=wrap)
+    (``theme``, ``wrap`` and ``anchors``: see ``_html_theme.layout_css``)."""
+    extra = layout_css(theme=theme, wrap=wrap, anchors=anchors)
     if not standalone:
         if extra:
-            raise ValueError("theme and wrap apply to standalone documents only")
+            raise ValueError("theme, wrap and anchors apply to standalone documents only")
         return _PRE_OPEN
     return (
         "<!DOCTYPE html>\n"
