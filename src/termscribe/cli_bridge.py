@@ -108,7 +108,7 @@ def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: Te
     if not line.strip():
         return 0
     try:
-        message = json.loads(line)
+        message = json.loads(line, parse_constant=_reject_constant)
     except UnicodeDecodeError as exc:
         return _reject(err, number, f"not valid UTF-8 (byte {exc.start})")
     except RecursionError:
@@ -123,6 +123,10 @@ def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: Te
     for note in result.not_bridged:
         print(f"termscribe bridge: line {number}: not bridged: {display_text(str(note))}", file=err)
     return 0
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")  # NaN and Infinity are not JSON
 
 
 def _reject(err: TextIO, number: int, message: str) -> int:

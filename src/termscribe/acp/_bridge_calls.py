@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from ._errors import AcpError
+from ._errors import AcpError, FieldError
 from ._models import MAX_EXIT_CODE  # also the uint32 bound of a location's line
 from ._validate import JsonObject, copy_json
 from .convert import V1_TOOL_CALL_STATUSES, V1_TOOL_KINDS, tool_call_content_v2_to_v1
@@ -87,8 +87,12 @@ def convert_items(items: object, problems: list[str]) -> list[JsonObject | Termi
     return out
 
 
-def display_fields(update: Mapping[str, Any]) -> JsonObject:
-    """The v1 ToolCallUpdate fields (other than content) for a v2 tool-call patch."""
+def display_fields(update: Mapping[str, Any], problems: list[str]) -> JsonObject:
+    """The v1 ToolCallUpdate fields (other than content) for a v2 tool-call patch.
+
+    Never fails: a field of the wrong type is left out, and so is a JSON field
+    that could not be written back (see `copy_json`), described in `problems`.
+    """
     out: JsonObject = {}
     title = update.get("title")
     if isinstance(title, str):
@@ -106,16 +110,23 @@ def display_fields(update: Mapping[str, Any]) -> JsonObject:
         locations = update["locations"]
         if isinstance(locations, list):
             kept = [loc for loc in locations if isinstance(loc, dict) and _location_ok(loc)]
-            out["locations"] = copy_json(kept, "locations")
+            _copy_field(out, "locations", kept, problems)
         elif locations is None:
             out["locations"] = []
     for key in ("rawInput", "rawOutput"):
         if key in update:
-            out[key] = copy_json(update[key], key)
+            _copy_field(out, key, update[key], problems)
     meta = update.get("_meta")
     if isinstance(meta, dict):
-        out["_meta"] = copy_json(meta, "_meta")
+        _copy_field(out, "_meta", meta, problems)
     return out
+
+
+def _copy_field(out: JsonObject, key: str, value: object, problems: list[str]) -> None:
+    try:
+        out[key] = copy_json(value, key)
+    except FieldError as exc:
+        problems.append(f"{key} left out: {exc.reason}")
 
 
 def _location_ok(location: Mapping[str, Any]) -> bool:

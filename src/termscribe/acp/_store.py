@@ -370,18 +370,21 @@ class TerminalStore:
         malformed batch item), leaving the store unchanged, and
         `StoreFinishedError` after `finish`.
         """
+        return self._commit(self._parse(message, session_id))
+
+    def _parse(self, message: object, session_id: str | None) -> ParsedMessage:
+        """`apply`'s first half: validate, raising, and change nothing."""
         self._check_open()
         if isinstance(message, list):
             parsed, errors = parse_batch_items(message, session_id=session_id, legacy=self._legacy)
             if errors:
                 index, exc = errors[0]
                 raise exc.to_public(index if index >= 0 else None) from exc
-        else:
-            try:
-                parsed = parse_message(message, session_id=session_id, legacy=self._legacy)
-            except FieldError as exc:
-                raise exc.to_public() from exc
-        return self._commit(parsed)
+            return parsed
+        try:
+            return parse_message(message, session_id=session_id, legacy=self._legacy)
+        except FieldError as exc:
+            raise exc.to_public() from exc
 
     def apply_each(
         self, batch: list[object], *, session_id: str | None = None
@@ -403,6 +406,7 @@ class TerminalStore:
             raise StoreFinishedError("the store is finished; it accepts no more messages")
 
     def _commit(self, parsed: ParsedMessage) -> ApplyResult:
+        """`apply`'s second half: apply validated operations, which cannot fail."""
         changed: dict[TerminalKey, None] = {}
         for op in parsed.ops:
             key = self._apply_op(op)
