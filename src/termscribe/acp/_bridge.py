@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from termscribe import Transcript
 
-from ._bridge_calls import CallKey, TerminalRef, ToolCallState
+from ._bridge_calls import CallKey, PendingTally, TerminalRef, ToolCallState
 from ._bridge_meta import LineReleaser
 from ._bridge_permission import text_item
 from ._bridge_plan import (
@@ -86,16 +86,41 @@ class BridgeResult:
 class _View:
     """The bridge's own incremental view of one terminal's output."""
 
-    def __init__(self, new_transcript: Transcript, mode: str, max_chars: int) -> None:
+    def __init__(
+        self, new_transcript: Transcript, mode: str, max_chars: int, tally: PendingTally
+    ) -> None:
         self.transcript = new_transcript
         self.capped = CappedText(max_chars) if mode == "text" else None
         self.releaser = LineReleaser()
         self.committed: list[str] = []  # meta: committed lines not yet released
-        self.pending = 0  # meta: output bytes not yet released
+        self._pending = 0  # meta: output bytes not yet released
         self.signature: tuple[object, ...] | None = None
         self.exit_sent: object = None
-        self.primary: CallKey | None = None  # meta: tool call carrying its _meta
+        self._primary: CallKey | None = None  # meta: tool call carrying its _meta
         self.finished = False
+        self._tally = tally
+
+    # What a flush can send counts in the bridge's pending total: output of a
+    # terminal whose primary tool call the client knows.
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    @pending.setter
+    def pending(self, value: int) -> None:
+        if self._primary is not None:
+            self._tally.total += value - self._pending
+        self._pending = value
+
+    @property
+    def primary(self) -> CallKey | None:
+        return self._primary
+
+    @primary.setter
+    def primary(self, value: CallKey | None) -> None:
+        counted = (self._primary is not None) - (value is not None)
+        self._tally.total -= counted * self._pending
+        self._primary = value
 
     def absorb(self) -> None:
         for line in self.transcript.take_lines():
@@ -137,7 +162,9 @@ class V2ToV1Bridge:
         )
         self._views: dict[TerminalKey, _View] = {}
         self._calls: dict[CallKey, ToolCallState] = {}
-        self._showing: dict[TerminalKey, list[CallKey]] = {}
+        self._tally = PendingTally()
+        # Tool calls showing each terminal, in the order they started to (ordered sets).
+        self._showing: dict[TerminalKey, dict[CallKey, None]] = {}
         self._now: float | None = None
         self._finished = False
         self._permission_calls = 0
@@ -154,13 +181,7 @@ class V2ToV1Bridge:
         Counts only what a `flush` can send: terminals and tool calls the v1
         client has been shown.
         """
-        total = 0
-        for call in self._calls.values():
-            if call.announced and call.key[0] is not None:
-                total += call.pending + (1 if call.urgent else 0)
-        if self.mode == "meta":
-            total += sum(v.pending for v in self._views.values() if v.primary is not None)
-        return total
+        return self._tally.total
 
     # -- OutputObserver (called by the store while it commits) ---------------
 
@@ -182,6 +203,7 @@ class V2ToV1Bridge:
         view.absorb()
         if self.mode == "meta":
             view.pending += len(data)
+            view.releaser.earn(len(data))
             return
         for call in self._calls_showing(terminal.key):
             call.pending += len(data)
@@ -280,16 +302,12 @@ class V2ToV1Bridge:
         self, call: ToolCallState, items: list[JsonObject | TerminalRef], *, urgent: bool = True
     ) -> None:
         for terminal_id in call.terminal_ids():
-            showing = self._showing.get(TerminalKey(call.key[0], terminal_id), [])
-            if call.key in showing:
-                showing.remove(call.key)
+            self._showing.get(TerminalKey(call.key[0], terminal_id), {}).pop(call.key, None)
         call.items = items
         call.urgent = call.urgent or urgent
         for terminal_id in call.terminal_ids():
             key = TerminalKey(call.key[0], terminal_id)
-            showing = self._showing.setdefault(key, [])
-            if call.key not in showing:
-                showing.append(call.key)
+            self._showing.setdefault(key, {})[call.key] = None
             self._view(key)
 
     def _emit_call(self, call: ToolCallState, fields: JsonObject, out: list[JsonObject]) -> None:
@@ -411,8 +429,9 @@ class V2ToV1Bridge:
             return entries
         final = view.finished or terminal.exited
         data = view.releaser.release(view.committed, view.window(), final=final)
-        view.committed = []
-        view.pending = 0
+        view.pending = 0  # also when held: more output or the end will bring it back
+        if data is not None:
+            view.committed = []
         if data:
             entries["terminal_output"] = {"terminal_id": terminal_id, "data": data}
         status = terminal.exit_status
@@ -473,7 +492,7 @@ class V2ToV1Bridge:
         key = (session_id, tool_call_id)
         call = self._calls.get(key)
         if call is None:
-            call = self._calls[key] = ToolCallState(key)
+            call = self._calls[key] = ToolCallState(key, self._tally)
         return call
 
     def _calls_showing(self, key: TerminalKey) -> Iterator[ToolCallState]:
@@ -483,7 +502,9 @@ class V2ToV1Bridge:
     def _view(self, key: TerminalKey) -> _View:
         view = self._views.get(key)
         if view is None:
-            view = self._views[key] = _View(self._new_transcript(), self.mode, self.max_text_chars)
+            view = self._views[key] = _View(
+                self._new_transcript(), self.mode, self.max_text_chars, self._tally
+            )
         return view
 
     def _new_transcript(self) -> Transcript:
