@@ -257,7 +257,8 @@ class TerminalStore:
 
     ``apply`` takes one JSON-RPC message (dict), a batch (list) or a bare
     SessionUpdate dict.  A malformed message raises `InvalidMessageError` and
-    leaves the store exactly as it was.  No I/O.
+    leaves the store exactly as it was; for any JSON value, that or success
+    are the only outcomes.  No I/O.
     """
 
     def __init__(

@@ -18,6 +18,10 @@ is valid for the target schema; otherwise `ConversionError` says why (for
 example a v2 ``cancelled`` status, which v1 lacks).  A value that is not even
 well-formed raises `InvalidMessageError`.  Inputs are never modified; outputs
 are fresh copies.
+
+Whatever the JSON value (a field of the wrong type at any depth, nesting a
+thousand levels deep, NaN), a helper returns a copy that ``json.dumps`` can
+write or raises one of those two errors; nothing else.
 """
 
 from __future__ import annotations
