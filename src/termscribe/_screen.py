@@ -81,7 +81,7 @@ from ._cursor import CURSOR_HANDLERS, arg, clamp_x
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
 from ._parser import Performer, parse_params
-from ._screen_cells import screen_lines, sgr_params
+from ._screen_cells import CellCache, screen_lines
 from ._screen_snapshot import alt_block
 from ._style import DEFAULT, Style
 from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, is_join_base, marker
@@ -134,6 +134,7 @@ class ScreenModel(Controls, Performer):
         self.styled = styled
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
+        self._cells = CellCache()  # this model's own (see _screen_cells)
         self._reset_modes()
         self._last = ""  # last printed character, for REP
         self._saved: _Saved | None = None
@@ -181,9 +182,10 @@ class ScreenModel(Controls, Performer):
     def lines(self) -> list[Line]:
         """The visible screen as lines, then (with ``snapshot``) the
         alternate screen as it was last left, if it was."""
-        out = screen_lines(self.screen.buffer, self.width, self.height)
+        cells = self._cells
+        out = screen_lines(self.screen.buffer, self.width, self.height, cells)
         if self.snapshot and self._left_alt is not None and self._normal is None:
-            out.extend(alt_block(screen_lines(self._left_alt, self.width, self.height)))
+            out.extend(alt_block(screen_lines(self._left_alt, self.width, self.height, cells)))
         return out
 
     # -- printing ----------------------------------------------------------
@@ -376,7 +378,7 @@ class ScreenModel(Controls, Performer):
     def _set_style(self, style: Style) -> None:
         self.style = style
         if self.styled:
-            self.screen.select_graphic_rendition(*sgr_params(style))
+            self.screen.select_graphic_rendition(*self._cells.sgr_params(style))
 
     def _save_cursor(self) -> None:
         cursor = self.screen.cursor
