@@ -40,7 +40,8 @@ What is done here instead, and why:
 * ED replaces whole rows (ED 2 the whole buffer) instead of erasing cell by
   cell, so that repeating ``CSI 2J`` costs little; ED 3 erases only
   scrollback (nothing). REP of a printable ASCII character prints it once
-  and copies its cell.
+  and copies its cell; REP of a character shown as a marker repeats it
+  fewer times, as in the ``lines`` model (see ``_lines_csi.repeat_cost``).
 * DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
   row in place when the row below it was never written. A cell ICH or an
   insert-mode print pushes past the right margin is dropped (pyte keeps it
@@ -53,6 +54,10 @@ What is done here instead, and why:
   swapped in, with its own margins, saved cursor and tab stops; it is blank
   whenever it is entered (xterm.js; the ``lines`` model, like xterm, keeps
   its content for 47 and 1047).
+* DECALN fills the screen only MAX_ALIGNMENT_FILLS times per transcript, as
+  in the ``lines`` model: pyte rewrites every cell, so a flood of them would
+  cost a screen of work per three bytes (later ones reset the margins and
+  home the cursor only).
 * A pending wrap (the cursor just past the last column) ends, the cursor
   moving to the last column, before IND, RI, ICH, DCH, ECH, IL and DL and
   after DECRC, and survives HT, CHT and CBT, as in xterm.js.
@@ -80,6 +85,7 @@ from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS, arg, clamp_x
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
+from ._lines_csi import MAX_ALIGNMENT_FILLS, repeat_cost
 from ._parser import Performer, parse_params
 from ._screen_cells import CellCache, screen_lines
 from ._screen_snapshot import alt_block
@@ -130,11 +136,13 @@ class ScreenModel(Controls, Performer):
             raise ValueError(f"screen mode: rows must be 1 to {MAX_SCREEN_ROWS}")
         self.width = columns
         self.height = rows
+        self.reach = columns  # cursor movements use every column (see _cursor)
         self.snapshot = snapshot
         self.styled = styled
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
         self._cells = CellCache()  # this model's own (see _screen_cells)
+        self._fills = 0  # DECALNs that filled the screen
         self._reset_modes()
         self._last = ""  # last printed character, for REP
         self._saved: _Saved | None = None
@@ -418,7 +426,9 @@ class ScreenModel(Controls, Performer):
     def _alignment_test(self) -> None:
         """DECALN: fill the screen with E, margins reset, cursor home."""
         screen = self.screen
-        screen.alignment_display()
+        self._fills += 1
+        if self._fills <= MAX_ALIGNMENT_FILLS:
+            screen.alignment_display()
         screen.set_margins()
         screen.cursor.x = screen.cursor.y = 0
 
@@ -564,6 +574,8 @@ class ScreenModel(Controls, Performer):
         cursor = self.screen.cursor
         room = self.width - cursor.x
         count = min(arg(v, 0, 1), MAX_REPEAT, room if room > 0 else self.width)
+        if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
+            count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
         if count < 2 or self.insert or not self.autowrap or self._translate or last >= "\x7f":
             self.print(last * count)
             return
