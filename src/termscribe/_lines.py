@@ -60,8 +60,10 @@ from ._lines_csi import (
     HANDLERS,
     MAX_REACH,
     MAX_REPEAT,
+    Screen,
     alignment_test,
     back_tab,
+    cleared,
     private_mode,
     set_tab,
     shift_rows,
@@ -116,20 +118,6 @@ DEC_SPECIAL_GRAPHICS = str.maketrans(
 )  # fmt: skip
 
 
-class _Screen:
-    """One buffer (normal or alternate): its rows, margins, saved cursor and
-    tab stops."""
-
-    __slots__ = ("bottom", "rows", "saved", "tabs", "top")
-
-    def __init__(self, height: int) -> None:
-        self.rows = [Row() for _ in range(height)]
-        self.top = 0
-        self.bottom = height - 1
-        self.saved: _Saved | None = None
-        self.tabs: set[int] | None = None  # None: a stop every 8 columns
-
-
 class LinesModel(Controls, Performer):
     """Interprets parser events into rows; see the module docstring."""
 
@@ -145,8 +133,8 @@ class LinesModel(Controls, Performer):
         self.reach = min(self._limit, MAX_REACH)
         self._fills = 0  # DECALNs that filled the window
         self.max_lines = max_lines
-        self._normal = _Screen(rows)
-        self._alt = _Screen(rows)
+        self._normal = Screen(rows)
+        self._alt = Screen(rows)
         self._screen = self._normal
         self._rows = self._normal.rows
         self.x = 0
@@ -765,8 +753,10 @@ class LinesModel(Controls, Performer):
     def _reset(self) -> None:
         """RIS: a fresh window; committed lines stay."""
         self._finish_pending()
-        self._normal = _Screen(self.height)
-        self._alt = _Screen(self.height)
+        # Rows already blank are kept (a flood of RIS makes none); the
+        # alternate screen is made blank when it is entered.
+        self._normal = cleared(self._normal, self.height)
+        self._alt.saved = None
         self._screen = self._normal
         self._rows = self._normal.rows
         self.x = self.y = 0
@@ -814,8 +804,9 @@ class LinesModel(Controls, Performer):
                 self._save_cursor()
             if self._screen is self._alt:
                 return
-            fresh = _Screen(self.height)
-            fresh.saved = self._alt.saved
+            saved = self._alt.saved
+            fresh = cleared(self._alt, self.height)
+            fresh.saved = saved
             self._alt = self._screen = fresh
         else:
             if self._screen is self._alt:

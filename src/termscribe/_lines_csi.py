@@ -19,10 +19,12 @@ start grows beyond the reach.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from ._controls import SavedCursor
 from ._cursor import (
     CURSOR_HANDLERS,
     Params,
@@ -44,8 +46,11 @@ __all__ = [
     "MAX_REACH",
     "MAX_REPEAT",
     "TAB_WIDTH",
+    "Screen",
     "alignment_test",
     "back_tab",
+    "blank",
+    "cleared",
     "private_mode",
     "repeat_cost",
     "set_tab",
@@ -80,21 +85,58 @@ MAX_ALIGNMENT_FILLS = 4
 Handler = Callable[["LinesModel", Params, str], None]
 
 
+class Screen:
+    """One buffer (normal or alternate): its rows, margins, saved cursor and
+    tab stops."""
+
+    __slots__ = ("bottom", "rows", "saved", "tabs", "top")
+
+    def __init__(self, height: int) -> None:
+        self.rows = [Row() for _ in range(height)]
+        self.top = 0
+        self.bottom = height - 1
+        self.saved: SavedCursor | None = None
+        self.tabs: set[int] | None = None  # None: a stop every 8 columns
+
+
+_TEXT = attrgetter("text")
+_CONTINUED = attrgetter("continued")
+
+
+def blank(rows: Sequence[Row]) -> bool:
+    """Whether every row is as ``Row()`` makes it: no text (a row with no
+    text has no styles, marks or omitted characters) and not continued. Three
+    scans in C, where making the rows again is a Python call each: floods of
+    RIS, ED 2, IL/DL or SU/SD find them blank and leave them."""
+    return not any(map(_TEXT, rows)) and not any(map(_CONTINUED, rows))
+
+
+def cleared(screen: Screen, height: int) -> Screen:
+    """``screen`` blank, with default margins, tab stops and no saved
+    cursor: the same object if its rows are blank already."""
+    if not blank(screen.rows):
+        return Screen(height)
+    screen.top, screen.bottom, screen.saved, screen.tabs = 0, height - 1, None, None
+    return screen
+
+
 def ed(m: LinesModel, v: Params, _last: str) -> None:
     mode = arg(v, 0, 0)
     rows = m._rows
     if mode == 0:
         erase_line(m, 0)
-        for index in range(m.y + 1, m.height):
-            rows[index] = Row()
+        _blank_rows(rows, m.y + 1, m.height)
     elif mode == 1:
-        for index in range(m.y):
-            rows[index] = Row()
+        _blank_rows(rows, 0, m.y)
         erase_line(m, 1)
     elif mode == 2:
-        for index in range(m.height):
-            rows[index] = Row()
+        _blank_rows(rows, 0, m.height)
     # mode 3 (erase scrollback) never touches committed lines.
+
+
+def _blank_rows(rows: list[Row], start: int, end: int) -> None:
+    if not blank(rows[start:end]):
+        rows[start:end] = [Row() for _ in range(start, end)]
 
 
 def el(m: LinesModel, v: Params, _last: str) -> None:
@@ -135,6 +177,12 @@ def shift_rows(rows: list[Row], start: int, end: int, count: int) -> None:
     """Move rows [start, end] down by ``count`` (up when negative); rows
     moved out of the range are lost and blank rows fill the gap."""
     count = max(-(end - start + 1), min(count, end - start + 1))
+    if count == 1:  # RI at the top, IL 1: the usual cases
+        rows.insert(start, Row())
+        del rows[end + 1]
+        return
+    if blank(rows[start : end + 1]):
+        return  # blank rows moved over blank rows
     if count > 0:
         rows[start : end + 1] = [Row() for _ in range(count)] + rows[start : end + 1 - count]
     elif count < 0:
@@ -191,7 +239,10 @@ def rep(m: LinesModel, v: Params, last: str) -> None:
         count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
     if m.width is not None:
         room = m.width - m.x
-        count = min(count, room if room > 0 else m.width)
+        room = room if room > 0 else m.width
+        if last >= "\x80":  # a wide character or a marker: as many as fit
+            room //= max(1, char_info(last)[0])
+        count = min(count, max(1, room))
     if count:
         m.print(last * count)
 

@@ -576,17 +576,32 @@ class ScreenModel(Controls, Performer):
         count = min(arg(v, 0, 1), MAX_REPEAT, room if room > 0 else self.width)
         if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
             count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
-        if count < 2 or self.insert or not self.autowrap or self._translate or last >= "\x7f":
+        if count < 2 or self.insert or not self.autowrap or self._translate or last == "\x7f":
             self.print(last * count)
             return
-        # Print one, then copy its cell: the count fits on the row (it stops
+        # Print one, then copy its cells: the count fits on the row (it stops
         # at the margin), and pyte's per-character draw would make a 10-byte
         # REP cost as much as printing the whole row.
+        y = cursor.y
+        start = cursor.x
         self.print(last)
         row = self.screen.buffer[cursor.y]
         x = cursor.x
-        row.update(dict.fromkeys(range(x, x + count - 1), row[x - 1]))
-        cursor.x = x + count - 1
+        if last < "\x80":
+            row.update(dict.fromkeys(range(x, x + count - 1), row[x - 1]))
+            cursor.x = x + count - 1
+            return
+        # A wide character or a marker: its cells, as many times as fit.
+        if cursor.y != y:  # a wrap: clean only from just past the last column
+            start = 0 if start >= self.width else x
+        cells = x - start
+        if cells <= 0:  # it wrapped, or joined the cell before
+            self.print(last * (count - 1))
+            return
+        copies = min(count - 1, (self.width - x) // cells)
+        block = [row[column] for column in range(start, x)]
+        row.update(zip(range(x, x + copies * cells), block * copies, strict=True))
+        cursor.x = x + copies * cells
 
     def _cht(self, v: _Params, _last: str) -> None:
         self._tab(arg(v, 0, 1))
