@@ -11,6 +11,7 @@ chunks. The constant is computed here from its documented formula.
 from __future__ import annotations
 
 import base64
+import io
 from collections.abc import Callable
 
 import pytest
@@ -18,7 +19,7 @@ from chunking import chunks_random, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from termscribe import Transcript
+from termscribe import Transcript, cli
 from termscribe._budget import OUTPUT_PER_BYTE, output_constant
 from termscribe._lines_csi import MAX_REACH
 from termscribe.acp import TerminalStore
@@ -291,3 +292,16 @@ def test_html_drops_styles_past_the_limit_and_keeps_the_text() -> None:
     small = Transcript()
     small.feed(ESC + b"]8;;" + URL + b"\x07" + b"x\n" * 10)
     assert small.html().count("<a href=") == 10
+
+
+@pytest.mark.parametrize("fmt", ["text", "html", "ansi"])
+def test_the_render_command_streams_within_the_limit(fmt: str) -> None:
+    # It writes committed lines as it reads: the limit is that of the bytes
+    # read so far, and lines past it are written unstyled.
+    data = repeated(UNITS["link on every line"])
+    out = io.BytesIO()
+    argv = ["render", "--format", fmt, "-"] + (["--hyperlinks"] if fmt == "ansi" else [])
+    assert cli.main(argv, stdin=io.BytesIO(data), stdout=out, stderr=io.StringIO()) == 0
+    text = out.getvalue().decode("utf-8")
+    assert len(text) <= bound(data, {})
+    assert text.count("x") >= transcript_of([data]).text().count("x")
