@@ -155,6 +155,10 @@ _STRING = re.compile(
     rf"\x1b(?:\]([^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}})|[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*)"
     r"(?:\x07|\x1b\\)"
 )
+# A complete escape sequence (not CSI, a string or ST) with at most one
+# intermediate, dispatched as the state machine would: floods of RIS, DECSC,
+# RI or DECALN cost no more than other sequences.
+_ESCAPE = re.compile(r"\x1b([ -/]?)((?<=[ -/])[0-~]|[0-OQ-WYZ`-~])")
 # C1 controls that start a sequence or string (or end one): the state
 # machine's; every other C1 is simply executed in GROUND.
 _C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
@@ -564,6 +568,7 @@ class Parser:
         text_match = _TEXT.match
         csi_match = _CSI.match
         string_match = _STRING.match
+        escape_match = _ESCAPE.match
         newlines_match = _NEWLINES.match
         overwrites_match = _OVERWRITES.match
         lines_match = _TEXT_LINES.match
@@ -618,6 +623,11 @@ class Parser:
                         if payload is not None:
                             perform.osc_dispatch(payload)
                         continue
+                elif c == "\x1b" and (m := escape_match(text, i)) is not None:
+                    i = m.end()
+                    self._string_end = None
+                    perform.esc_dispatch(*m.groups())
+                    continue
                 self._items = items
                 return i
             if c == "\n" or c == "\r":

@@ -16,6 +16,7 @@ from functools import partial
 from typing import BinaryIO, TextIO
 
 from . import cli_acp, cli_bridge
+from ._budget import styled_within
 from ._cli_args import at_least
 from ._cli_progress import Progress
 from ._line import Line
@@ -115,6 +116,17 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr:
         try:
             if start:
                 out.write(start.encode("utf-8"))
+            # Output stays within the transcript's limit for the bytes read
+            # so far: past it, lines are written unstyled (see _budget).
+            written = len(start)
+
+            def write(lines: list[Line], after: str) -> None:
+                nonlocal written
+                limit = transcript.output_limit() - written
+                body = styled_within(lines, limit, render_lines, len(after)) + after
+                written += len(body)
+                out.write(body.encode("utf-8"))
+
             while True:
                 try:
                     chunk = source.read(CHUNK_SIZE)
@@ -125,10 +137,10 @@ def _render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr:
                 transcript.feed(chunk)
                 committed = transcript.take_lines()
                 if committed:
-                    out.write((render_lines(committed) + "\n").encode("utf-8"))
+                    write(committed, "\n")
                 progress.update(source)
             transcript.finish()
-            out.write((render_lines(transcript.lines()) + end).encode("utf-8"))
+            write(transcript.lines(), end)
             out.flush()
         finally:
             progress.clear()
