@@ -227,7 +227,7 @@ def repeat_cost(ch: str) -> int:
         return len(escape(ch))
     if char_info(ch)[1] == NORMAL:
         return 1
-    return len(escape(marker(ch)))
+    return len(escape(marker(ch))) + 3  # its seal is shown as "<", "&lt;" in HTML
 
 
 def rep(m: LinesModel, v: Params, last: str) -> None:
