@@ -164,7 +164,9 @@ _STRING = re.compile(
 # A complete escape sequence (not CSI, a string or ST) with at most one
 # intermediate, dispatched as the state machine would: floods of RIS, DECSC,
 # RI or DECALN cost no more than other sequences.
-_ESCAPE = re.compile(r"\x1b([ -/]?)((?<=[ -/])[0-~]|[0-OQ-WYZ`-~])")
+_ESCAPE_ITEM = re.compile(r"\x1b([ -/]?)((?<=[ -/])[0-~]|[0-OQ-WYZ`-~])")
+# One or more of them in a row.
+_ESCAPES = re.compile(f"(?:{_ESCAPE_ITEM.pattern})+")
 # C1 controls that start a sequence or string (or end one): the state
 # machine's; every other C1 is simply executed in GROUND.
 _C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
@@ -591,7 +593,7 @@ class Parser:
         text_match = _TEXT.match
         csi_match = _CSI.match
         string_match = _STRING.match
-        escape_match = _ESCAPE.match
+        escapes_match = _ESCAPES.match
         newlines_match = _NEWLINES.match
         overwrites_match = _OVERWRITES.match
         lines_match = _TEXT_LINES.match
@@ -646,10 +648,13 @@ class Parser:
                         if payload is not None:
                             perform.osc_dispatch(payload)
                         continue
-                elif c == "\x1b" and (m := escape_match(text, i)) is not None:
+                elif c == "\x1b" and (m := escapes_match(text, i)) is not None:
+                    # Escape sequences in a row (floods of them), one by one.
                     i = m.end()
                     self._string_end = None
-                    perform.esc_dispatch(*m.groups())
+                    esc_dispatch = perform.esc_dispatch
+                    for intermediates, final in _ESCAPE_ITEM.findall(m.group()):
+                        esc_dispatch(intermediates, final)
                     continue
                 self._items = items
                 return i
