@@ -23,6 +23,7 @@ TERMSCRIBE = [
     "termscribe render_text strip",
     "termscribe render_html",
     "termscribe render_ansi",
+    "termscribe render_text screen",
 ]
 # Peers measured when their package is installed (the test extra has them all).
 PEERS = {
@@ -55,6 +56,19 @@ INPUTS = [
     "style-churn",
     "c1-flood",
     "bidi-flood",
+    "decaln-flood",
+    "ris-flood",
+    "ri-flood",
+    "ind-flood",
+    "decstbm-flood",
+    "ed-flood",
+    "alt-screen-flood",
+    "decsc-decrc-flood",
+    "su-sd-flood",
+    "il-dl-flood",
+    "decstr-flood",
+    "tab-stop-flood",
+    "mode-flood",
 ]
 NUMBER = r"\d+(?:\.\d+)?"
 
@@ -141,7 +155,9 @@ def test_chunk_and_stream_tables_have_numbers(output: str) -> None:
 def test_every_target_is_judged(output: str) -> None:
     targets = _section(output, "Targets\ntarget")
     verdicts = re.findall(r"\s(PASS|FAIL|not measured)$", targets, re.M)
-    assert len(verdicts) == 13
+    # Five throughput ratios, two chunking, two memory, four hostile (3×),
+    # five floods (10×, the screen mode too).
+    assert len(verdicts) == 18
     if _peers_installed():
         assert "not measured" not in verdicts
 

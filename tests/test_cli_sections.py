@@ -8,7 +8,7 @@ from xml.etree.ElementTree import Element
 
 import html5lib
 
-from termscribe import render_text
+from termscribe import Transcript, render_text
 from termscribe.cli import main
 
 CSI = b"\x1b["
@@ -132,3 +132,18 @@ def test_line_anchors_number_every_line_and_add_no_text() -> None:
     argv = ["render", "--format", "html", "--fragment", "--line-anchors"]
     assert main(argv, stdin=io.BytesIO(b"x"), stderr=err) == 2
     assert "--line-anchors applies to --format html pages" in err.getvalue()
+
+
+def test_anchors_and_sections_stay_within_the_output_limit() -> None:
+    # An anchor costs about 80 characters a line and a line can cost one
+    # byte: past the limit (64 characters a byte), lines go on unanchored.
+    for data in (b"\n" * 20000, b"::group::x\r\n" * 3000, b"--- a\n" * 5000):
+        html = page(data, "--line-anchors", "--sections", "buildkite", "--rows", "1")
+        transcript = Transcript(rows=1, max_lines=None)
+        transcript.feed(data)
+        transcript.finish()
+        assert len(html) <= transcript.output_limit()
+        assert 'id="L1"' in html
+        body = parse(html).find("body")
+        assert body is not None
+        assert visible(body).rstrip("\n") == transcript.text().rstrip("\n")

@@ -97,10 +97,11 @@ def test_hostile_input_is_linear_and_bounded(
     limit = HOSTILE_FACTOR * baseline[str(options)]
     assert per_byte <= limit, f"{per_byte * 1e9:.0f} ns/B > {limit * 1e9:.0f} ns/B"
     assert_safe_text(out)
-    # Output never grows beyond the input by more than the REP cap allows,
-    # and no line exceeds the line cap: committed cells, plus the rows still
-    # in the window when wrapping, plus the omission marker.
-    assert len(out) <= 1100 * len(data)
+    # Output never grows beyond 64 characters an input byte (plus a
+    # constant: see test_amplification), and no line exceeds the line cap:
+    # committed cells, plus the rows still in the window when wrapping, plus
+    # the omission marker.
+    assert len(out) <= 64 * len(data) + 100_000
     window = 80 * 24 if options.get("columns") else 0
     assert max(len(line) for line in out.split("\n")) <= MAX_LINE_CELLS + window + 128
 
@@ -133,3 +134,45 @@ def test_style_churn_on_long_lines_keeps_a_stream_in_bounded_memory() -> None:
     finally:
         tracemalloc.stop()
     assert after - before < 2_000_000, f"grew by {(after - before) / 1e6:.1f} MB"
+
+
+# Floods of one short sequence that a naive screen does a screen's work for
+# (pyte rewrites every cell on DECALN). In the screen mode each must cost at
+# most FLOOD_FACTOR times the time per byte of coloured output there.
+FLOOD_FACTOR = 10
+FLOOD_SIZE = 60_000
+FLOODS = {
+    "DECALN": b"\x1b#8",
+    "RIS": b"\x1bc",
+    "RI at the top": b"\x1bMx",
+    "IND staircase": b"\x1bDx",
+    "DECSTBM": b"\x1b[2;20r",
+    "ED 2 and 3": b"\x1b[2J\x1b[3J",
+    "alternate screen": b"\x1b[?1049h\x1b[?1049l",
+    "DECSC/DECRC": b"\x1b7\x1b8",
+    "SU/SD 10^6": b"\x1b[999999S\x1b[999999T",
+    "IL/DL": b"\x1b[99L\x1b[99M",
+    "DECSTR": b"\x1b[!p",
+    "tab stops": b"\x1bH\x1b[3g",
+    "modes": b"\x1b[?7l\x1b[?7h\x1b[4h\x1b[4l\x1b[?6h\x1b[?6l",
+    "REP of a marker": "\u202e".encode() + b"\x1b[999b\n",
+}
+
+
+def _best_per_byte(data: bytes, **options: object) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        render_text(data, **options)
+        best = min(best, time.perf_counter() - start)
+    return best / len(data)
+
+
+@pytest.mark.parametrize("name", FLOODS)
+def test_floods_cost_about_as_much_as_coloured_output_in_screen_mode(name: str) -> None:
+    unit = FLOODS[name]
+    data = unit * (FLOOD_SIZE // len(unit))
+    # Measured in turn with the flood, so that both see the same load.
+    normal = _best_per_byte(_ordinary()[:FLOOD_SIZE], mode="screen")
+    flood = _best_per_byte(data, mode="screen")
+    assert flood <= FLOOD_FACTOR * normal, f"{flood / normal:.1f} times coloured output"

@@ -14,7 +14,7 @@ from termscribe import _lines_grouped as lines_grouped
 from termscribe import _lines_unicode as lines_unicode
 from termscribe._line import BLANK, MAX_LINE_CELLS
 from termscribe._lines import MAX_REPEAT, LinesModel
-from termscribe._lines_csi import TAB_WIDTH
+from termscribe._lines_csi import MAX_REACH, TAB_WIDTH
 from termscribe._parser import Parser
 
 ESC = "\x1b"
@@ -225,8 +225,12 @@ def test_whole_lines_with_overstrikes_show_the_character_printed_last() -> None:
     assert html.count('<span class="ts-bold">a</span>') == 30
     # From the last column, BS goes back two: a TAB with no tab stops, or a
     # long line, takes the first N there.
-    at_margin = render_text(f"x\n{CSI}3g\n\tN\x08N\n".encode()).split("\n")
-    assert at_margin[2] == " " * (MAX_LINE_CELLS - 2) + "NN"
+    at_margin = render_text(f"x\n{CSI}3g\n\tN\x08N\n".encode(), columns=10).split("\n")
+    assert at_margin[2] == " " * 8 + "NN"
+    # In an unbounded row, that TAB goes only as far as a cursor movement
+    # reaches (output amplification), where BS goes back one.
+    no_stops = render_text(f"x\n{CSI}3g\n\tN\x08M\n".encode()).split("\n")
+    assert no_stops[2] == " " * (MAX_REACH - 1) + "M"
     long_line = render_text(b"x\n" + b"y" * (MAX_LINE_CELLS - 1) + b"N\x08N\n")
     assert long_line.endswith("yNN\n")
 

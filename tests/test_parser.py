@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from chunking import chunks_random
-from hypothesis import given
+from chunking import chunks_bytewise, chunks_random, transcript_of
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termscribe import Parser, Performer
+from termscribe import Parser, Performer, Transcript
 from termscribe import _parser as parser_module
 from termscribe._parser import (
     MAX_INTERMEDIATES,
@@ -591,3 +591,35 @@ def test_lines_with_tabs_are_lines_with_sequences() -> None:
         ("execute", "\t"),
         ("execute", "\n"),
     ]
+
+
+_FE_TOKENS = [
+    "a", "xy", "漢", " ", "\r", "\n", "\x08", "\t", "\x1bD", "\x1bE", "\x1bH", "\x1bM", "\x84",
+    "\x8d", "\x1b]0;", "\x1b]8;;http://a.b/", "\x1b\\", "\x07", "\x1bP", "\x1b_", "\x1b^", "\x1bX",
+    "\x1b[", "\x9b", "\x9d", "\x90", "\x1b", "\x18", "\x1a", "1", ";", "5", "A", "m", "31m",
+    "\x1b[2K", "\x1b[3;1r", "\x1b[?6h", "\x1b[H", "\x1b7", "\x1b8", "\x1b#8", "\x1b(0", "q",
+    "\x1b[?1049h", "\x1b[?1049l", "\x1b[5b", "\x1b[2J", "\x1bc", "\x9c", "\x1b[1;2",
+]  # fmt: skip
+_FE = {"\x1bD": "\x84", "\x1bE": "\x85", "\x1bH": "\x88", "\x1bM": "\x8d"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_FE_TOKENS), max_size=40),
+    st.sampled_from(
+        [{}, {"columns": 10, "rows": 4}, {"mode": "strip"}, {"mode": "screen", "columns": 10}]
+    ),
+)
+def test_escape_sequences_for_c1_controls_mean_the_controls(
+    tokens: list[str], options: dict[str, object]
+) -> None:
+    # ESC D, E, H, M are reported as IND, NEL, HTS, RI: a stream means the
+    # same with either form, whole or byte by byte (where the pair is split).
+    data = "".join(tokens)
+    as_c1 = data
+    for escape, control in _FE.items():
+        as_c1 = as_c1.replace(escape, control)
+    for render in (Transcript.text, Transcript.html):
+        expected = render(transcript_of([as_c1.encode()], **options))
+        assert render(transcript_of([data.encode()], **options)) == expected
+        assert render(transcript_of(chunks_bytewise(data.encode()), **options)) == expected

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import BinaryIO, Final, TextIO
+from typing import TYPE_CHECKING, BinaryIO, Final, TextIO
 
+from ._budget import styled_within
 from ._cli_args import UsageError, at_least
 from ._cli_inputs import INPUT_KINDS, Input, open_input_stream
 from ._cli_output import Sink, is_same_file, open_sink
@@ -24,6 +25,9 @@ from ._cli_progress import Progress
 from ._html_theme import THEMES
 from ._line import MAX_LINE_CELLS, Line
 from ._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
+
+if TYPE_CHECKING:
+    from ._cli_sections import AnchoredLines
 
 __all__ = ["CHUNK_SIZE", "RenderOptions", "register", "render_file", "run_render"]
 
@@ -232,16 +236,16 @@ class RenderOptions:
         title = "Terminal transcript"
         if input_path != "-":
             title += ": " + os.path.basename(input_path)
-        render = html_lines
+        anchors = None
         if self.anchors:
             from ._cli_sections import AnchoredLines
 
-            render = AnchoredLines(html_lines)
-        writer: LineWriter = LineWriter(render)
+            anchors = AnchoredLines()
+        writer = LineWriter(html_lines, anchors)
         if standalone and self.sections != "off":
             from ._cli_sections import SectionWriter
 
-            writer = SectionWriter(render, self.sections)
+            writer = SectionWriter(html_lines, self.sections, anchors)
         start = html_start(
             standalone=standalone,
             title=title,
@@ -258,16 +262,31 @@ class RenderOptions:
 
 class LineWriter:
     """Lines as a renderer writes them: each followed by a newline, but for
-    the very last (``last``), which the caller ends as its format needs."""
+    the very last (``last``), which the caller ends as its format needs.
 
-    def __init__(self, render_lines: Callable[[Iterable[Line]], str]) -> None:
+    ``limit`` is how many characters the call may write to stay within the
+    transcript's output limit (see _budget): past it, lines are written
+    unstyled, their text unchanged."""
+
+    def __init__(
+        self, render_lines: Callable[[list[Line]], str], anchors: AnchoredLines | None = None
+    ) -> None:
         self._render = render_lines
+        self._anchors = anchors
 
-    def lines(self, lines: list[Line]) -> str:
-        return self._render(lines) + "\n"
+    def lines(self, lines: list[Line], limit: int) -> str:
+        return self.group(lines, limit, 1) + "\n"
 
-    def last(self, lines: list[Line]) -> str:
-        return self._render(lines)
+    def last(self, lines: list[Line], limit: int, frame: int = 0) -> str:
+        return self.group(lines, limit, frame)
+
+    def group(self, lines: list[Line], limit: int, frame: int) -> str:
+        """Lines joined with newlines, within ``limit`` with ``frame`` more
+        characters around them."""
+        html = styled_within(lines, limit, self._render, frame)
+        if self._anchors is not None:
+            html = self._anchors(html, len(lines), limit - frame)
+        return html
 
 
 def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
@@ -346,6 +365,8 @@ def _stream(
     end: str,
 ) -> int:
     size = 0
+    # Output stays within the transcript's limit for the bytes read so far.
+    written = len(start)
     if start:
         out.write(start.encode("utf-8"))
     chunks = stream.chunks
@@ -360,12 +381,14 @@ def _stream(
         transcript.feed(chunk)
         committed = transcript.take_lines()
         if committed:
-            out.write(writer.lines(committed).encode("utf-8"))
+            body = writer.lines(committed, transcript.output_limit() - written)
+            written += len(body)
+            out.write(body.encode("utf-8"))
             out.flush()
         if progress is not None:
             progress.update(source)
     transcript.finish()
-    rest = writer.last(transcript.lines()) + end
+    rest = writer.last(transcript.lines(), transcript.output_limit() - written, len(end)) + end
     if rest and not rest.endswith("\n"):
         rest += "\n"  # a text file ends with a newline, whatever the mode
     out.write(rest.encode("utf-8"))

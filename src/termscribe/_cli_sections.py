@@ -19,7 +19,7 @@ section ends it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Final
 
 from ._cli_render import LineWriter
@@ -46,21 +46,29 @@ class SectionWriter(LineWriter):
     with section markers turned into ``<details>``; every line it writes
     ends with a newline, except the last one of all (``last``)."""
 
-    def __init__(self, render_lines: Callable[[Iterable[Line]], str], style: str) -> None:
-        super().__init__(render_lines)
+    def __init__(
+        self,
+        render_lines: Callable[[list[Line]], str],
+        style: str,
+        anchors: AnchoredLines | None = None,
+    ) -> None:
+        super().__init__(render_lines, anchors)
         self._openers = SECTION_STYLES[style]
         # Where the next line goes: "pre" (the page's <pre>, or one opened
         # after a section), "section" (a section's <pre>) or "none" (just
         # after a section ended: a <pre> opens when a line comes).
         self._state = "pre"
 
-    def lines(self, lines: list[Line]) -> str:
+    def lines(self, lines: list[Line], limit: int) -> str:
         pieces: list[str] = []
         plain: list[Line] = []
 
         def flush() -> None:
+            # Each run of plain lines gets what is left of the limit; the
+            # section markup is paid for by its marker line.
             if plain:
-                pieces.append(self._render(plain) + "\n")
+                used = sum(map(len, pieces))
+                pieces.append(self.group(plain, limit - used, 1) + "\n")
                 plain.clear()
 
         for line in lines:
@@ -68,7 +76,8 @@ class SectionWriter(LineWriter):
             if text.startswith(self._openers):
                 flush()
                 pieces.append(_ENDS[self._state])
-                pieces.append(_OPEN + self._render([line]) + _SUMMARY_END)
+                header = self.group([line], limit - sum(map(len, pieces)), 0)
+                pieces.append(_OPEN + header + _SUMMARY_END)
                 self._state = "section"
             elif self._state == "section" and text.startswith(_CLOSER):
                 plain.append(line)
@@ -83,10 +92,10 @@ class SectionWriter(LineWriter):
         flush()
         return "".join(pieces)
 
-    def last(self, lines: list[Line]) -> str:
+    def last(self, lines: list[Line], limit: int, frame: int = 0) -> str:
         """The lines still to come at the end: the last without its newline,
         and an open section closed (``html_end`` closes a ``<pre>``)."""
-        html = self.lines(lines)
+        html = self.lines(lines, limit - frame)
         if html.endswith("\n") and not html.endswith(_PRE_OPEN):
             html = html[:-1]
         if self._state != "pre":
@@ -100,29 +109,34 @@ _ENDS: Final = {"pre": "</pre>\n", "section": "</pre></details>\n", "none": ""}
 
 
 class AnchoredLines:
-    """``html_lines`` with each line in ``<span class="ts-line" id="LN">``
-    after an empty ``<a class="ts-ln" href="#LN">`` (its number is drawn by
-    the stylesheet), numbered from 1 across the page, so ``page.html#L120``
-    points at line 120 without any script.  A rendered line holds no
-    newline and closes every tag it opens, so the lines are the pieces of
-    the joined HTML between newlines."""
+    """Line anchors: each line of rendered HTML in ``<span class="ts-line"
+    id="LN">`` after an empty ``<a class="ts-ln" href="#LN">`` (its number is
+    drawn by the stylesheet), numbered from 1 across the page, so
+    ``page.html#L120`` points at line 120 without any script.
 
-    def __init__(self, render_lines: Callable[[Iterable[Line]], str]) -> None:
-        self._render = render_lines
+    A rendered line holds no newline and closes every tag it opens, so the
+    lines are the pieces of the HTML between newlines.  The anchors' markup
+    counts against the output limit like styles do: past it, lines go on
+    unanchored (and keep their numbers)."""
+
+    def __init__(self) -> None:
         self._number = 0
 
-    def __call__(self, lines: Iterable[Line]) -> str:
-        lines = list(lines)
-        if not lines:
-            return ""
-        pieces = self._render(lines).split("\n")
-        assert len(pieces) == len(lines)
+    def __call__(self, html: str, count: int, limit: int) -> str:
+        if not count:
+            return html
+        pieces = html.split("\n")
+        assert len(pieces) == count
+        room = limit - len(html)
         out = []
         for piece in pieces:
             self._number += 1
             n = self._number
-            out.append(
+            head = (
                 f'<span class="ts-line" id="L{n}"><a class="ts-ln" href="#L{n}" data-n="{n}"></a>'
-                f"{piece}</span>"
             )
+            if len(head) + 7 <= room:
+                room -= len(head) + 7
+                piece = f"{head}{piece}</span>"
+            out.append(piece)
         return "\n".join(out)

@@ -6,6 +6,14 @@ CUF, CUB, CNL, CPL, CHA/HPA, HPR, VPA, VPR and CUP/HVP do to them, as xterm
 defines it. Every parameter is clamped to the window: CUP 10^9 lands on the
 last row. A cursor just past the last column (a pending wrap) is first put
 back onto it.
+
+Each model also has a *reach*: the number of columns a cursor movement may
+use, which is its number of columns except in the ``lines`` model's wide or
+unbounded rows (see ``_lines_csi.MAX_REACH``). A movement never takes the
+cursor right of column ``reach - 1`` unless it is already there (printing
+does), and a movement to another row (or staying on it: CUU at the top)
+puts it at column ``reach - 1`` at most. So a cursor movement, a few bytes,
+can never make a row of blank cells longer than the reach.
 """
 
 from __future__ import annotations
@@ -39,6 +47,8 @@ class CursorHost(Protocol):
     y: int
     origin: bool
     height: int
+    #: Columns a cursor movement may use (at most ``columns``; see above).
+    reach: int
 
     @property
     def columns(self) -> int:
@@ -72,9 +82,19 @@ def _count(v: Params) -> int:
 
 
 def _end_wrap(m: CursorHost) -> None:
-    columns = m.columns
-    if m.x >= columns:
-        m.x = columns - 1
+    """After a move to another row: a pending wrap ends, and the cursor is
+    within reach."""
+    reach = m.reach
+    if m.x >= reach:
+        m.x = reach - 1
+
+
+def _right_limit(m: CursorHost) -> int:
+    """The rightmost column a horizontal movement may go to: the last one
+    within reach, or the cursor's own if it is further right."""
+    x = clamp_x(m)
+    reach = m.reach - 1
+    return x if x > reach else reach
 
 
 def cuu(m: CursorHost, v: Params, _last: str) -> None:
@@ -92,7 +112,7 @@ def cud(m: CursorHost, v: Params, _last: str) -> None:
 
 
 def cuf(m: CursorHost, v: Params, _last: str) -> None:
-    m.x = min(m.columns - 1, clamp_x(m) + _count(v))
+    m.x = min(_right_limit(m), clamp_x(m) + _count(v))
 
 
 def cub(m: CursorHost, v: Params, _last: str) -> None:
@@ -110,17 +130,20 @@ def cpl(m: CursorHost, v: Params, last: str) -> None:
 
 
 def cha(m: CursorHost, v: Params, _last: str) -> None:
-    m.x = min(m.columns, arg(v, 0, 1)) - 1
+    column = arg(v, 0, 1) - 1
+    if column >= m.reach:
+        column = min(column, _right_limit(m))
+    m.x = column
 
 
 def vpa(m: CursorHost, v: Params, _last: str) -> None:
     goto_row(m, arg(v, 0, 1))
-    m.x = clamp_x(m)
+    _end_wrap(m)
 
 
 def vpr(m: CursorHost, v: Params, _last: str) -> None:
     m.y = min(m.height - 1, m.y + arg(v, 0, 1))
-    m.x = clamp_x(m)
+    _end_wrap(m)
 
 
 def cup(m: CursorHost, v: Params, _last: str) -> None:
@@ -128,10 +151,10 @@ def cup(m: CursorHost, v: Params, _last: str) -> None:
         row, column = v
         if row.__class__ is int and column.__class__ is int:
             m.y = min(m.height, row or 1) - 1
-            m.x = min(m.columns, column or 1) - 1
+            m.x = min(m.reach, column or 1) - 1
             return
     goto_row(m, arg(v, 0, 1))
-    m.x = min(m.columns, arg(v, 1, 1)) - 1
+    m.x = min(m.reach, arg(v, 1, 1)) - 1
 
 
 def goto_row(m: CursorHost, row: int) -> None:

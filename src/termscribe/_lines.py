@@ -28,7 +28,9 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
   a known width, only up to the right margin (xterm would wrap; programs
   never rely on that); huge parameters are clamped, never allocated.
 * Cursor addressing clamps to the window; window operations, reports and
-  queries do nothing (no answer can be sent from a transcript).
+  queries do nothing (no answer can be sent from a transcript). Movements
+  use at most MAX_REACH columns of a wider or unbounded row, and DECALN
+  fills at most that many, MAX_ALIGNMENT_FILLS times (see ``_lines_csi``).
 * A combining mark with no previous cell on its row is shown on a space.
 """
 
@@ -53,7 +55,21 @@ from ._line import (
     StylePalette,
     omission_marker,
 )
-from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH, private_mode, shift_rows, soft_reset
+from ._lines_csi import (
+    COSTLY_REPEAT,
+    HANDLERS,
+    MAX_REACH,
+    MAX_REPEAT,
+    Screen,
+    alignment_test,
+    back_tab,
+    cleared,
+    private_mode,
+    set_tab,
+    shift_rows,
+    soft_reset,
+    tab,
+)
 from ._lines_grouped import (
     Parts,
     line_of,
@@ -103,20 +119,6 @@ DEC_SPECIAL_GRAPHICS = str.maketrans(
 )  # fmt: skip
 
 
-class _Screen:
-    """One buffer (normal or alternate): its rows, margins, saved cursor and
-    tab stops."""
-
-    __slots__ = ("bottom", "rows", "saved", "tabs", "top")
-
-    def __init__(self, height: int) -> None:
-        self.rows = [Row() for _ in range(height)]
-        self.top = 0
-        self.bottom = height - 1
-        self.saved: _Saved | None = None
-        self.tabs: set[int] | None = None  # None: a stop every 8 columns
-
-
 class LinesModel(Controls, Performer):
     """Interprets parser events into rows; see the module docstring."""
 
@@ -128,9 +130,12 @@ class LinesModel(Controls, Performer):
         self.height = rows
         # The right margin: the window width, or the row cap when unbounded.
         self._limit = columns if columns is not None else MAX_LINE_CELLS
+        # Columns cursor movements use (see _cursor).
+        self.reach = min(self._limit, MAX_REACH)
+        self._fills = 0  # DECALNs that filled the window
         self.max_lines = max_lines
-        self._normal = _Screen(rows)
-        self._alt = _Screen(rows)
+        self._normal = Screen(rows)
+        self._alt = Screen(rows)
         self._screen = self._normal
         self._rows = self._normal.rows
         self.x = 0
@@ -617,8 +622,13 @@ class LinesModel(Controls, Performer):
         sequence_run(self, sequence_parts(run, self.styled), direct=True)
 
     def lines_with_sequences(self, run: str) -> None:
-        # In a row of known width, a REP repeats only up to the margin.
-        if self.width is None and not ("\x08" in run and not overstrikes_at_once(self, run)):
+        # In a row of known width, a REP repeats only up to the margin; a REP
+        # of a character HTML escapes repeats it fewer times (see repeat_cost).
+        if (
+            self.width is None
+            and not ("\x08" in run and not overstrikes_at_once(self, run))
+            and COSTLY_REPEAT.search(run) is None
+        ):
             text_lines(self, *sequence_lines(self, run))
         else:
             super().lines_with_sequences(run)
@@ -648,8 +658,13 @@ class LinesModel(Controls, Performer):
         if self.x >= self._limit:
             self.x = self._limit - 1
 
+    def _within_reach(self) -> None:
+        """Before a move to another row (see _cursor)."""
+        if self.x >= self.reach:
+            self.x = self.reach - 1
+
     def _index(self) -> None:
-        self._end_pending_wrap()
+        self._within_reach()
         screen = self._screen
         if self.y == screen.bottom:
             self._scroll_up(1)
@@ -657,7 +672,7 @@ class LinesModel(Controls, Performer):
             self.y += 1
 
     def _reverse_index(self) -> None:
-        self._end_pending_wrap()
+        self._within_reach()
         screen = self._screen
         if self.y == screen.top:
             self._scroll_down(1)
@@ -703,50 +718,18 @@ class LinesModel(Controls, Performer):
         shift_rows(screen.rows, screen.top, screen.bottom, count)
 
     def _tab(self, count: int) -> None:
-        x = self.x
-        last = self._limit - 1
-        if x > last:  # a pending wrap stays pending (xterm.js)
-            return
-        for _ in range(min(count, self._limit)):
-            if x >= last:
-                break
-            if self._screen.tabs is None:
-                x = (x // TAB_WIDTH + 1) * TAB_WIDTH
-            else:
-                x = min((t for t in self._screen.tabs if t > x), default=last)
-        self.x = min(x, last)
+        tab(self, count)
 
     def _back_tab(self, count: int) -> None:
-        if self.x >= self._limit:  # a pending wrap stays pending (xterm.js)
-            return
-        x = self.x
-        for _ in range(min(count, self._limit)):
-            if x <= 0:
-                break
-            if self._screen.tabs is None:
-                x = (x - 1) // TAB_WIDTH * TAB_WIDTH
-            else:
-                x = max((t for t in self._screen.tabs if t < x), default=0)
-        self.x = x
+        back_tab(self, count)
 
     def _set_tab(self) -> None:
-        if self._screen.tabs is None:
-            self._screen.tabs = set(range(TAB_WIDTH, self._limit, TAB_WIDTH))
-        self._screen.tabs.add(min(self.x, self._limit - 1))
+        set_tab(self)
 
     # -- escape sequences --------------------------------------------------
 
     def _alignment_test(self) -> None:
-        """DECALN: fill the window with E, as xterm does."""
-        screen = self._screen
-        width = self._limit if self.width is not None else 80
-        for row in screen.rows:
-            row.text = "E" * width
-            row.styles = "" if self._code is None else "\x00" * width
-            row.marks = None
-            row.continued = False
-        screen.top, screen.bottom = 0, self.height - 1
-        self.x = self.y = 0
+        alignment_test(self)
 
     def _save_cursor(self) -> None:
         self._screen.saved = _Saved(
@@ -762,7 +745,7 @@ class LinesModel(Controls, Performer):
             self._charsets = [False] * 4
             self._gl = 0
         else:
-            self.x = min(saved.x, self._limit - 1)
+            self.x = min(saved.x, self.reach - 1)
             self.y = min(saved.y, self.height - 1)
             self.style = saved.style
             self._charsets = list(saved.charsets)
@@ -776,8 +759,10 @@ class LinesModel(Controls, Performer):
     def _reset(self) -> None:
         """RIS: a fresh window; committed lines stay."""
         self._finish_pending()
-        self._normal = _Screen(self.height)
-        self._alt = _Screen(self.height)
+        # Rows already blank are kept (a flood of RIS makes none); the
+        # alternate screen is made blank when it is entered.
+        self._normal = cleared(self._normal, self.height)
+        self._alt.saved = None
         self._screen = self._normal
         self._rows = self._normal.rows
         self.x = self.y = 0
@@ -825,8 +810,9 @@ class LinesModel(Controls, Performer):
                 self._save_cursor()
             if self._screen is self._alt:
                 return
-            fresh = _Screen(self.height)
-            fresh.saved = self._alt.saved
+            saved = self._alt.saved
+            fresh = cleared(self._alt, self.height)
+            fresh.saved = saved
             self._alt = self._screen = fresh
         else:
             if self._screen is self._alt:
@@ -834,7 +820,8 @@ class LinesModel(Controls, Performer):
             if mode == 1049:
                 self._restore_cursor()
         self._rows = self._screen.rows
-        self.x = min(self.x, self._limit)
+        if self.x > self.reach or (self.x == self.reach < self._limit):
+            self.x = self.reach - 1  # within reach on the other screen
         self.y = min(self.y, self.height - 1)
 
     # -- strings -----------------------------------------------------------

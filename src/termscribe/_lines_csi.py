@@ -4,13 +4,27 @@ editing, scrolling, tab stops and modes.
 Each handler takes the model, the parsed parameters and the character REP
 would repeat. Decisions are listed in ``_lines``; every parameter is clamped
 to the window, so no count is ever used to allocate or loop beyond it.
+
+Output amplification (SECURITY.md): a sequence of a few bytes makes at most
+a bounded number of cells. Cursor movements use at most MAX_REACH columns
+(see ``_cursor``; HT from past them still moves 8 cells, as the grouped
+lines do); CHT moves at most that far, ICH inserts at most that many blank
+cells, no tab stop is set past them, DECALN fills at most that many columns
+(and only MAX_ALIGNMENT_FILLS times: each fill is a window of cells from
+three bytes, which line feeds then commit), and REP repeats at most
+MAX_REPEAT output characters (see repeat_cost). So no row that a few bytes
+start grows beyond the reach.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
+from html import escape
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from ._controls import SavedCursor
 from ._cursor import (
     CURSOR_HANDLERS,
     Params,
@@ -19,11 +33,30 @@ from ._cursor import (
 )
 from ._edit import blank_cells, delete_cells, truncate
 from ._line import Row
+from ._unicode import NORMAL, char_info, marker
 
 if TYPE_CHECKING:
     from ._lines import LinesModel
 
-__all__ = ["HANDLERS", "MAX_REPEAT", "TAB_WIDTH", "private_mode", "shift_rows", "soft_reset"]
+__all__ = [
+    "COSTLY_REPEAT",
+    "HANDLERS",
+    "MAX_ALIGNMENT_FILLS",
+    "MAX_REACH",
+    "MAX_REPEAT",
+    "TAB_WIDTH",
+    "Screen",
+    "alignment_test",
+    "back_tab",
+    "blank",
+    "cleared",
+    "private_mode",
+    "repeat_cost",
+    "set_tab",
+    "shift_rows",
+    "soft_reset",
+    "tab",
+]
 
 #: Characters one REP may print. Programs use REP (ncurses' ``rep``) for runs
 #: within one screen row, never across rows; a bigger count is clamped so that
@@ -32,10 +65,58 @@ __all__ = ["HANDLERS", "MAX_REPEAT", "TAB_WIDTH", "private_mode", "shift_rows", 
 #: the right margin instead of wrapping.
 MAX_REPEAT = 256
 
+#: Columns a cursor movement may use in rows wider than this, or unbounded
+#: (``columns=None``; see ``_cursor``). xterm clamps a movement to the screen
+#: width; an unbounded row has none, and ``CSI 65535 C x`` would make 65 536
+#: cells from 10 bytes, ``x ESC D`` repeated a staircase of rows each padded
+#: up to the cursor's column (SECURITY.md, "output amplification"). With 160,
+#: a row that three bytes start (``x ESC D``) is at most 161 characters: 64
+#: output characters per input byte hold even for HTML. Text printed past
+#: the reach stays, up to MAX_LINE_CELLS; only movements are limited.
+MAX_REACH = 160
+
 #: Default tab stops: every 8 columns.
 TAB_WIDTH = 8
 
+#: DECALNs that fill the window, per transcript (see ``_lines``).
+MAX_ALIGNMENT_FILLS = 4
+
 Handler = Callable[["LinesModel", Params, str], None]
+
+
+class Screen:
+    """One buffer (normal or alternate): its rows, margins, saved cursor and
+    tab stops."""
+
+    __slots__ = ("bottom", "rows", "saved", "tabs", "top")
+
+    def __init__(self, height: int) -> None:
+        self.rows = [Row() for _ in range(height)]
+        self.top = 0
+        self.bottom = height - 1
+        self.saved: SavedCursor | None = None
+        self.tabs: set[int] | None = None  # None: a stop every 8 columns
+
+
+_TEXT = attrgetter("text")
+_CONTINUED = attrgetter("continued")
+
+
+def blank(rows: Sequence[Row]) -> bool:
+    """Whether every row is as ``Row()`` makes it: no text (a row with no
+    text has no styles, marks or omitted characters) and not continued. Three
+    scans in C, where making the rows again is a Python call each: floods of
+    RIS, ED 2, IL/DL or SU/SD find them blank and leave them."""
+    return not any(map(_TEXT, rows)) and not any(map(_CONTINUED, rows))
+
+
+def cleared(screen: Screen, height: int) -> Screen:
+    """``screen`` blank, with default margins, tab stops and no saved
+    cursor: the same object if its rows are blank already."""
+    if not blank(screen.rows):
+        return Screen(height)
+    screen.top, screen.bottom, screen.saved, screen.tabs = 0, height - 1, None, None
+    return screen
 
 
 def ed(m: LinesModel, v: Params, _last: str) -> None:
@@ -43,16 +124,18 @@ def ed(m: LinesModel, v: Params, _last: str) -> None:
     rows = m._rows
     if mode == 0:
         erase_line(m, 0)
-        for index in range(m.y + 1, m.height):
-            rows[index] = Row()
+        _blank_rows(rows, m.y + 1, m.height)
     elif mode == 1:
-        for index in range(m.y):
-            rows[index] = Row()
+        _blank_rows(rows, 0, m.y)
         erase_line(m, 1)
     elif mode == 2:
-        for index in range(m.height):
-            rows[index] = Row()
+        _blank_rows(rows, 0, m.height)
     # mode 3 (erase scrollback) never touches committed lines.
+
+
+def _blank_rows(rows: list[Row], start: int, end: int) -> None:
+    if not blank(rows[start:end]):
+        rows[start:end] = [Row() for _ in range(start, end)]
 
 
 def el(m: LinesModel, v: Params, _last: str) -> None:
@@ -86,13 +169,19 @@ def dch(m: LinesModel, v: Params, _last: str) -> None:
 
 def ich(m: LinesModel, v: Params, _last: str) -> None:
     m._end_pending_wrap()
-    m._insert_blanks(arg(v, 0, 1))
+    m._insert_blanks(min(arg(v, 0, 1), m.reach))
 
 
 def shift_rows(rows: list[Row], start: int, end: int, count: int) -> None:
     """Move rows [start, end] down by ``count`` (up when negative); rows
     moved out of the range are lost and blank rows fill the gap."""
     count = max(-(end - start + 1), min(count, end - start + 1))
+    if count == 1:  # RI at the top, IL 1: the usual cases
+        rows.insert(start, Row())
+        del rows[end + 1]
+        return
+    if blank(rows[start : end + 1]):
+        return  # blank rows moved over blank rows
     if count > 0:
         rows[start : end + 1] = [Row() for _ in range(count)] + rows[start : end + 1 - count]
     elif count < 0:
@@ -125,13 +214,34 @@ def sd(m: LinesModel, v: Params, _last: str) -> None:
     shift_rows(screen.rows, screen.top, screen.bottom, arg(v, 0, 1))
 
 
+#: A REP after a printable ASCII character that HTML escapes (the lines that
+#: the parser groups have no other).
+COSTLY_REPEAT = re.compile("[&<>\"']\x1b\\[[0-9]*b")
+
+
+def repeat_cost(ch: str) -> int:
+    """Output characters one copy of ``ch`` can cost: its HTML escape (6 for
+    ``'``), or its marker's (14 for ``<U+202E>``); REP repeats at most
+    MAX_REPEAT of them."""
+    if ch < "\x80":
+        return len(escape(ch))
+    if char_info(ch)[1] == NORMAL:
+        return 1
+    return len(escape(marker(ch))) + 3  # its seal is shown as "<", "&lt;" in HTML
+
+
 def rep(m: LinesModel, v: Params, last: str) -> None:
     if not last:
         return
     count = min(arg(v, 0, 1), MAX_REPEAT)
+    if count > 1 and (last in "&<>\"'" or last >= "\x80"):
+        count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
     if m.width is not None:
         room = m.width - m.x
-        count = min(count, room if room > 0 else m.width)
+        room = room if room > 0 else m.width
+        if last >= "\x80":  # a wide character or a marker: as many as fit
+            room //= max(1, char_info(last)[0])
+        count = min(count, max(1, room))
     if count:
         m.print(last * count)
 
@@ -150,7 +260,7 @@ def tbc(m: LinesModel, v: Params, _last: str) -> None:
         m._screen.tabs = set()
     elif mode == 0:
         if m._screen.tabs is None:
-            m._screen.tabs = set(range(TAB_WIDTH, m._limit, TAB_WIDTH))
+            m._screen.tabs = set(range(TAB_WIDTH, m.reach, TAB_WIDTH))
         m._screen.tabs.discard(clamp_x(m))
 
 
@@ -209,6 +319,69 @@ def soft_reset(m: LinesModel) -> None:
     screen = m._screen
     screen.top, screen.bottom = 0, m.height - 1
     screen.saved = None
+
+
+def tab(m: LinesModel, count: int) -> None:
+    """HT and CHT. One HT past the reach moves to the next default stop, as
+    the grouped lines do (see expand_tabs); CHT stays within reach."""
+    x = m.x
+    last = m._limit - 1
+    if x > last:  # a pending wrap stays pending (xterm.js)
+        return
+    reach = m.reach
+    if count > 1 and reach < m._limit:
+        last = max(x, reach - 1)
+        count = min(count, reach)
+    tabs = m._screen.tabs
+    for _ in range(min(count, m._limit)):
+        if x >= last:
+            break
+        if tabs is None:
+            x = (x // TAB_WIDTH + 1) * TAB_WIDTH
+        else:
+            # Set stops are within reach (see _set_tab).
+            after = min((t for t in tabs if t > x), default=max(x, reach - 1))
+            if after == x:
+                break
+            x = after
+    m.x = min(x, last)
+
+
+def back_tab(m: LinesModel, count: int) -> None:
+    if m.x >= m._limit:  # a pending wrap stays pending (xterm.js)
+        return
+    x = m.x
+    for _ in range(min(count, m._limit)):
+        if x <= 0:
+            break
+        if m._screen.tabs is None:
+            x = (x - 1) // TAB_WIDTH * TAB_WIDTH
+        else:
+            x = max((t for t in m._screen.tabs if t < x), default=0)
+    m.x = x
+
+
+def set_tab(m: LinesModel) -> None:
+    if m.x >= m.reach and m.reach < m._limit:
+        return  # no tab stop past the reach
+    if m._screen.tabs is None:
+        m._screen.tabs = set(range(TAB_WIDTH, m.reach, TAB_WIDTH))
+    m._screen.tabs.add(min(m.x, m.reach - 1))
+
+
+def alignment_test(m: LinesModel) -> None:
+    """DECALN: fill the window with E, as xterm does."""
+    screen = m._screen
+    m._fills += 1
+    if m._fills <= MAX_ALIGNMENT_FILLS:
+        width = min(m.reach, m.width or 80)
+        for row in screen.rows:
+            row.text = "E" * width
+            row.styles = "" if m._code is None else "\x00" * width
+            row.marks = None
+            row.continued = False
+    screen.top, screen.bottom = 0, m.height - 1
+    m.x = m.y = 0
 
 
 HANDLERS: dict[str, Handler] = {

@@ -46,6 +46,12 @@ Differences from the original diagram, each a deliberate choice:
   (``ESC \\`` or 0x9C) or BEL. ESC followed by anything other than ``\\``
   aborts the string; CAN/SUB abort it too. An open string at ``finish()`` is
   dropped.
+* ``ESC D``, ``ESC E``, ``ESC H`` and ``ESC M`` are reported as the C1
+  controls they stand for (IND, NEL, HTS, RI: ECMA-35's 7-bit form of C1),
+  so that each has one meaning and floods of them take the runs of C1
+  controls; the pair split across two ``feed`` calls reaches
+  ``esc_dispatch``, which means the same. A test compares the two on
+  generated streams in every mode.
 * Code points above U+00A0 inside an escape or control sequence header are
   not part of any valid sequence: in ESCAPE states they end the sequence
   without dispatch, in CSI/DCS headers they send it to the ignore state. In
@@ -155,6 +161,12 @@ _STRING = re.compile(
     rf"\x1b(?:\]([^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}})|[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*)"
     r"(?:\x07|\x1b\\)"
 )
+# A complete escape sequence (not CSI, a string or ST) with at most one
+# intermediate, dispatched as the state machine would: floods of RIS, DECSC,
+# RI or DECALN cost no more than other sequences.
+_ESCAPE_ITEM = re.compile(r"\x1b([ -/]?)((?<=[ -/])[0-~]|[0-OQ-WYZ`-~])")
+# One or more of them in a row.
+_ESCAPES = re.compile(f"(?:{_ESCAPE_ITEM.pattern})+")
 # C1 controls that start a sequence or string (or end one): the state
 # machine's; every other C1 is simply executed in GROUND.
 _C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
@@ -515,6 +527,21 @@ def _value(digits: str) -> int:
     return min(int(digits), MAX_PARAM_VALUE)
 
 
+def _as_c1(text: str) -> str:
+    """``text`` with the escape sequences that stand for C1 controls the
+    interpreters act on replaced by those controls (see the module
+    docstring)."""
+    if "\x1bD" in text:
+        text = text.replace("\x1bD", "\x84")
+    if "\x1bE" in text:
+        text = text.replace("\x1bE", "\x85")
+    if "\x1bH" in text:
+        text = text.replace("\x1bH", "\x88")
+    if "\x1bM" in text:
+        text = text.replace("\x1bM", "\x8d")
+    return text
+
+
 class Parser:
     """The vt100.net state machine over decoded text, calling a Performer."""
 
@@ -548,6 +575,8 @@ class Parser:
 
     def feed(self, text: str) -> None:
         """Parse ``text``; state carries over to the next call."""
+        if "\x1b" in text:
+            text = _as_c1(text)
         i = 0
         n = len(text)
         while i < n:
@@ -564,6 +593,7 @@ class Parser:
         text_match = _TEXT.match
         csi_match = _CSI.match
         string_match = _STRING.match
+        escapes_match = _ESCAPES.match
         newlines_match = _NEWLINES.match
         overwrites_match = _OVERWRITES.match
         lines_match = _TEXT_LINES.match
@@ -618,6 +648,14 @@ class Parser:
                         if payload is not None:
                             perform.osc_dispatch(payload)
                         continue
+                elif c == "\x1b" and (m := escapes_match(text, i)) is not None:
+                    # Escape sequences in a row (floods of them), one by one.
+                    i = m.end()
+                    self._string_end = None
+                    esc_dispatch = perform.esc_dispatch
+                    for intermediates, final in _ESCAPE_ITEM.findall(m.group()):
+                        esc_dispatch(intermediates, final)
+                    continue
                 self._items = items
                 return i
             if c == "\n" or c == "\r":

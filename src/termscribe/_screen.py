@@ -40,7 +40,8 @@ What is done here instead, and why:
 * ED replaces whole rows (ED 2 the whole buffer) instead of erasing cell by
   cell, so that repeating ``CSI 2J`` costs little; ED 3 erases only
   scrollback (nothing). REP of a printable ASCII character prints it once
-  and copies its cell.
+  and copies its cell; REP of a character shown as a marker repeats it
+  fewer times, as in the ``lines`` model (see ``_lines_csi.repeat_cost``).
 * DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
   row in place when the row below it was never written. A cell ICH or an
   insert-mode print pushes past the right margin is dropped (pyte keeps it
@@ -53,6 +54,10 @@ What is done here instead, and why:
   swapped in, with its own margins, saved cursor and tab stops; it is blank
   whenever it is entered (xterm.js; the ``lines`` model, like xterm, keeps
   its content for 47 and 1047).
+* DECALN fills the screen only MAX_ALIGNMENT_FILLS times per transcript, as
+  in the ``lines`` model: pyte rewrites every cell, so a flood of them would
+  cost a screen of work per three bytes (later ones reset the margins and
+  home the cursor only).
 * A pending wrap (the cursor just past the last column) ends, the cursor
   moving to the last column, before IND, RI, ICH, DCH, ECH, IL and DL and
   after DECRC, and survives HT, CHT and CBT, as in xterm.js.
@@ -80,8 +85,9 @@ from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS, arg, clamp_x
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
+from ._lines_csi import MAX_ALIGNMENT_FILLS, repeat_cost
 from ._parser import ParsedParams, Performer
-from ._screen_cells import screen_lines, sgr_params
+from ._screen_cells import CellCache, screen_lines
 from ._screen_snapshot import alt_block
 from ._style import DEFAULT, Style
 from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
@@ -132,6 +138,7 @@ class ScreenModel(Controls, Performer):
             raise ValueError(f"screen mode: rows must be 1 to {MAX_SCREEN_ROWS}")
         self.width = columns
         self.height = rows
+        self.reach = columns  # cursor movements use every column (see _cursor)
         self.snapshot = snapshot
         self.styled = styled
         # The style after each (style, SGR parameters) seen: this model's own.
@@ -139,6 +146,8 @@ class ScreenModel(Controls, Performer):
         self.params = ParsedParams()
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
+        self._cells = CellCache()  # this model's own (see _screen_cells)
+        self._fills = 0  # DECALNs that filled the screen
         self._reset_modes()
         self._last = ""  # last printed character, for REP
         self._saved: _Saved | None = None
@@ -186,9 +195,10 @@ class ScreenModel(Controls, Performer):
     def lines(self) -> list[Line]:
         """The visible screen as lines, then (with ``snapshot``) the
         alternate screen as it was last left, if it was."""
-        out = screen_lines(self.screen.buffer, self.width, self.height)
+        cells = self._cells
+        out = screen_lines(self.screen.buffer, self.width, self.height, cells)
         if self.snapshot and self._left_alt is not None and self._normal is None:
-            out.extend(alt_block(screen_lines(self._left_alt, self.width, self.height)))
+            out.extend(alt_block(screen_lines(self._left_alt, self.width, self.height, cells)))
         return out
 
     # -- printing ----------------------------------------------------------
@@ -381,7 +391,7 @@ class ScreenModel(Controls, Performer):
     def _set_style(self, style: Style) -> None:
         self.style = style
         if self.styled:
-            self.screen.select_graphic_rendition(*sgr_params(style))
+            self.screen.select_graphic_rendition(*self._cells.sgr_params(style))
 
     def _save_cursor(self) -> None:
         cursor = self.screen.cursor
@@ -421,7 +431,9 @@ class ScreenModel(Controls, Performer):
     def _alignment_test(self) -> None:
         """DECALN: fill the screen with E, margins reset, cursor home."""
         screen = self.screen
-        screen.alignment_display()
+        self._fills += 1
+        if self._fills <= MAX_ALIGNMENT_FILLS:
+            screen.alignment_display()
         screen.set_margins()
         screen.cursor.x = screen.cursor.y = 0
 
@@ -577,17 +589,34 @@ class ScreenModel(Controls, Performer):
         cursor = self.screen.cursor
         room = self.width - cursor.x
         count = min(arg(v, 0, 1), MAX_REPEAT, room if room > 0 else self.width)
-        if count < 2 or self.insert or not self.autowrap or self._translate or last >= "\x7f":
+        if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
+            count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
+        if count < 2 or self.insert or not self.autowrap or self._translate or last == "\x7f":
             self.print(last * count)
             return
-        # Print one, then copy its cell: the count fits on the row (it stops
+        # Print one, then copy its cells: the count fits on the row (it stops
         # at the margin), and pyte's per-character draw would make a 10-byte
         # REP cost as much as printing the whole row.
+        y = cursor.y
+        start = cursor.x
         self.print(last)
         row = self.screen.buffer[cursor.y]
         x = cursor.x
-        row.update(dict.fromkeys(range(x, x + count - 1), row[x - 1]))
-        cursor.x = x + count - 1
+        if last < "\x80":
+            row.update(dict.fromkeys(range(x, x + count - 1), row[x - 1]))
+            cursor.x = x + count - 1
+            return
+        # A wide character or a marker: its cells, as many times as fit.
+        if cursor.y != y:  # a wrap: clean only from just past the last column
+            start = 0 if start >= self.width else x
+        cells = x - start
+        if cells <= 0:  # it wrapped, or joined the cell before
+            self.print(last * (count - 1))
+            return
+        copies = min(count - 1, (self.width - x) // cells)
+        block = [row[column] for column in range(start, x)]
+        row.update(zip(range(x, x + copies * cells), block * copies, strict=True))
+        cursor.x = x + copies * cells
 
     def _cht(self, v: _Params, _last: str) -> None:
         self._tab(arg(v, 0, 1))

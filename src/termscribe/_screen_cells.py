@@ -15,6 +15,11 @@ translates in both directions:
   else to truecolor.
 * :func:`screen_lines` turns a pyte buffer into :class:`Line` objects.
 
+Both conversions are remembered in a :class:`CellCache` that each screen
+model owns (never shared between transcripts: no thread or stream can clear
+or fill another's); the tables of pyte's colour names are built at import
+and never changed.
+
 Deviations from the ``lines`` model, because pyte's cells cannot hold them:
 
 * Dim, overline, concealment, the underline style (double, curly, ...) and
@@ -35,6 +40,7 @@ overwritten, are blanks.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from pyte import graphics
 from pyte.screens import Char
@@ -43,25 +49,61 @@ from ._line import EMPTY_LINE, Line
 from ._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
 from ._unicode import char_info
 
-__all__ = ["row_line", "screen_lines", "sgr_params", "style_of", "trim_rows"]
+__all__ = ["CellCache", "row_line", "screen_lines", "sgr_params", "style_of", "trim_rows"]
 
 _FLAGS = ((BOLD, 1), (ITALIC, 3), (BLINK, 5), (INVERSE, 7), (STRIKE, 9))
 
-# pyte's colour names, back to palette indices.
-_NAMES: dict[str, int] = {}
-for _base, _table in ((30, graphics.FG_ANSI), (40, graphics.BG_ANSI)):
-    for _i in range(8):
-        _NAMES[_table[_base + _i]] = _i
-for _base, _table in ((90, graphics.FG_AIXTERM), (100, graphics.BG_AIXTERM)):
-    for _i in range(8):
-        _NAMES[_table[_base + _i]] = 8 + _i
-# Colours 16-255 are unique hex strings in pyte's table (0-15 are sent by name).
-_PALETTE = {hex_: index for index, hex_ in enumerate(graphics.FG_BG_256) if index >= 16}
 
-#: Entries kept in each conversion cache (bounded like Style's own tables).
+def _names() -> Mapping[str, int]:
+    names: dict[str, int] = {}
+    for base, table in ((30, graphics.FG_ANSI), (40, graphics.BG_ANSI)):
+        for i in range(8):
+            names[table[base + i]] = i
+    for base, table in ((90, graphics.FG_AIXTERM), (100, graphics.BG_AIXTERM)):
+        for i in range(8):
+            names[table[base + i]] = 8 + i
+    return MappingProxyType(names)
+
+
+# pyte's colour names, back to palette indices (read-only).
+_NAMES = _names()
+# Colours 16-255 are unique hex strings in pyte's table (0-15 are sent by name).
+_PALETTE = MappingProxyType(
+    {hex_: index for index, hex_ in enumerate(graphics.FG_BG_256) if index >= 16}
+)
+
+#: Entries kept in each of a CellCache's tables (bounded like Style's own).
 _MAX_CACHED = 4096
-_params: dict[Style, tuple[int, ...]] = {}
-_styles: dict[tuple[object, ...], Style] = {}
+
+
+class CellCache:
+    """The conversions of one screen model, remembered (see the module
+    docstring): each table is cleared when full, by its owner only."""
+
+    __slots__ = ("_params", "_styles")
+
+    def __init__(self) -> None:
+        self._params: dict[Style, tuple[int, ...]] = {}
+        self._styles: dict[tuple[object, ...], Style] = {}
+
+    def sgr_params(self, style: Style) -> tuple[int, ...]:
+        """:func:`sgr_params`, remembered."""
+        params = self._params.get(style)
+        if params is None:
+            if len(self._params) >= _MAX_CACHED:
+                self._params.clear()
+            params = self._params[style] = sgr_params(style)
+        return params
+
+    def style_of(self, char: Char) -> Style:
+        """:func:`style_of`, remembered."""
+        key = tuple(char[1:])
+        style = self._styles.get(key)
+        if style is None:
+            if len(self._styles) >= _MAX_CACHED:
+                self._styles.clear()
+            style = self._styles[key] = style_of(char)
+        return style
 
 
 def sgr_params(style: Style) -> tuple[int, ...]:
@@ -70,15 +112,6 @@ def sgr_params(style: Style) -> tuple[int, ...]:
     Always starts with 0 and has at least one more value, so that pyte takes
     its general path (its ``(0,)`` shortcut is the same attributes anyway).
     """
-    params = _params.get(style)
-    if params is None:
-        if len(_params) >= _MAX_CACHED:
-            _params.clear()
-        params = _params[style] = _build_params(style)
-    return params
-
-
-def _build_params(style: Style) -> tuple[int, ...]:
     out = [0]
     out.extend(code for flag, code in _FLAGS if style.flags & flag)
     if style.underline:
@@ -105,16 +138,6 @@ def _colour_params(out: list[int], colour: int | None, base: int, bright: int, h
 
 def style_of(char: Char) -> Style:
     """The termscribe style of a pyte cell (its data is ignored)."""
-    key = tuple(char[1:])
-    style = _styles.get(key)
-    if style is None:
-        if len(_styles) >= _MAX_CACHED:
-            _styles.clear()
-        style = _styles[key] = _build_style(char)
-    return style
-
-
-def _build_style(char: Char) -> Style:
     flags = 0
     if char.bold:
         flags |= BOLD
@@ -154,7 +177,7 @@ def _is_wide(data: str) -> bool:
     return data >= "\u1100" and char_info(data[0])[0] == 2
 
 
-def row_line(row: Mapping[int, Char] | None, columns: int) -> Line:
+def row_line(row: Mapping[int, Char] | None, columns: int, cache: CellCache) -> Line:
     """One screen row as a line, right-trimmed of blanks and spaces."""
     if not row:
         return EMPTY_LINE
@@ -174,7 +197,7 @@ def row_line(row: Mapping[int, Char] | None, columns: int) -> Line:
             else:  # its right half was overwritten
                 data = " "
         texts.append(data)
-        styles.append(style_of(char))
+        styles.append(cache.style_of(char))
         if data != " ":
             end = len(texts)
         x += step
@@ -192,9 +215,11 @@ def row_line(row: Mapping[int, Char] | None, columns: int) -> Line:
     return Line(tuple(runs))
 
 
-def screen_lines(buffer: Mapping[int, Mapping[int, Char]], columns: int, rows: int) -> list[Line]:
+def screen_lines(
+    buffer: Mapping[int, Mapping[int, Char]], columns: int, rows: int, cache: CellCache
+) -> list[Line]:
     """The rows of a pyte buffer as lines, blank rows at the bottom left out."""
-    return trim_rows([row_line(buffer.get(y), columns) for y in range(rows)])
+    return trim_rows([row_line(buffer.get(y), columns, cache) for y in range(rows)])
 
 
 def trim_rows(lines: list[Line]) -> list[Line]:

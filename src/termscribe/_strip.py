@@ -13,7 +13,8 @@ Rules (each pinned by a test):
 * BS is dropped and the characters around it stay in order (``a\\bb`` gives
   ``ab``; man's ``_\\bx`` gives ``_x``): the audit view shows both.
 * HT and CUF (cursor forward) become blank cells (spaces inside a line,
-  nothing at its end), as they look on a fresh line.
+  nothing at its end), as they look on a fresh line: at most MAX_REACH of
+  them each, the columns a movement may use in the ``lines`` model.
 * The alternate screen is not special: what was printed there appears too.
 * Styles and OSC 8 links are kept, so the styled renderers work on it.
 * Sanitisation, wide and combining characters and line caps are those of the
@@ -29,7 +30,7 @@ from operator import add
 from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS, Line, Row
 from ._lines import LinesModel
-from ._lines_csi import TAB_WIDTH
+from ._lines_csi import COSTLY_REPEAT, TAB_WIDTH
 from ._lines_grouped import (
     INERT_C1,
     cells_of,
@@ -152,7 +153,9 @@ class StripModel(LinesModel):
             self._break = False
             if self._rows[0].text:
                 self._newline()
-        count = min(count, max(0, MAX_LINE_CELLS - self.x))
+        # At most the reach of a cursor movement in the lines model (see
+        # _lines_csi.MAX_REACH): CUF 65535 makes no row of 65 535 blanks.
+        count = min(count, self.reach, max(0, MAX_LINE_CELLS - self.x))
         if count:
             self._print_cells(BLANK * count)
 
@@ -172,6 +175,9 @@ class StripModel(LinesModel):
     def lines_with_sequences(self, run: str) -> None:
         if "\x08" in run:  # BS does nothing here but forget the last character
             run = run.replace("\x08", "")  # and a character follows each
+        if COSTLY_REPEAT.search(run) is not None:  # see repeat_cost
+            Performer.lines_with_sequences(self, run)
+            return
         lines, text = sequence_lines(self, run)
         if erases(text):
             if "\t" in text:

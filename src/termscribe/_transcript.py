@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
 from ._decoder import Utf8Decoder
 from ._line import MAX_LINE_CELLS, Line
 from ._lines import LinesModel
 from ._parser import Parser
 from ._render_ansi import ansi_lines
-from ._render_html import render_lines_html
+from ._render_html import html_end, html_lines, html_start
 from ._render_text import render_lines_text
 from ._strip import StripModel
 
@@ -97,24 +98,34 @@ class Transcript:
         self._decoder = Utf8Decoder()
         self._model: LinesModel | ScreenModel | AltScreenSnapshot
         if mode == "strip":
-            self._model = StripModel(max_lines, styled=styled)
+            strip = StripModel(max_lines, styled=styled)
+            self._model, reach = strip, strip.reach
         elif mode == "screen":
             from ._screen import ScreenModel  # pyte is loaded for these modes only
 
-            self._model = ScreenModel(
+            screen = ScreenModel(
                 columns or DEFAULT_SCREEN_COLUMNS,
                 rows,
                 snapshot=alt_screen == "snapshot",
                 styled=styled,
             )
+            self._model, reach = screen, screen.width
         elif alt_screen == "snapshot":
             from ._screen_snapshot import AltScreenSnapshot  # uses pyte's cells
 
-            self._model = AltScreenSnapshot(LinesModel(columns, rows, max_lines, styled=styled))
+            lines = LinesModel(columns, rows, max_lines, styled=styled)
+            self._model, reach = AltScreenSnapshot(lines), lines.reach
         else:
-            self._model = LinesModel(columns, rows, max_lines, styled=styled)
+            lines = LinesModel(columns, rows, max_lines, styled=styled)
+            self._model, reach = lines, lines.reach
         self._parser = Parser(self._model)
         self._finished = False
+        # Output is bounded by input (see _budget): the bytes fed so far, and
+        # the constant, from the window the model can fill without input
+        # (twice with a snapshot of the alternate screen).
+        self._bytes = 0
+        window_rows = 1 if mode == "strip" else rows * (2 if alt_screen == "snapshot" else 1)
+        self._constant = output_constant(reach, window_rows)
 
     def feed(self, data: bytes | bytearray | memoryview) -> None:
         """Add bytes of the stream. Never raises on any byte content."""
@@ -122,6 +133,7 @@ class Transcript:
             raise TypeError(f"feed() takes bytes, not {type(data).__name__}")
         if self._finished:
             raise RuntimeError("feed() after finish()")
+        self._bytes += data.nbytes if isinstance(data, memoryview) else len(data)
         text = self._decoder.feed(bytes(data) if isinstance(data, memoryview) else data)
         if text:
             self._parser.feed(text)
@@ -154,6 +166,13 @@ class Transcript:
         """
         return self._model.take_committed()
 
+    def output_limit(self) -> int:
+        """The most characters ``text()``, ``html()`` or ``ansi()`` returns
+        for the bytes fed so far: OUTPUT_PER_BYTE per byte, plus a constant
+        that depends only on the options (SECURITY.md, "output
+        amplification"). Past it, HTML and ANSI drop styles (see _budget)."""
+        return OUTPUT_PER_BYTE * self._bytes + self._constant
+
     def text(self) -> str:
         """The plain-text transcript (lines joined with ``\\n``)."""
         return render_lines_text(self.lines())
@@ -161,12 +180,21 @@ class Transcript:
     def html(self, *, standalone: bool = False, title: str = "Terminal transcript") -> str:
         """The HTML transcript: a ``<pre class="termscribe">`` fragment, or
         with ``standalone`` a complete UTF-8 document with its stylesheet."""
-        return render_lines_html(self.lines(), standalone=standalone, title=title)
+        start = html_start(standalone=standalone, title=title)
+        end = html_end(standalone=standalone)
+        lines = self.lines()
+        body = styled_within(lines, self.output_limit(), html_lines, len(start) + len(end))
+        return start + body + end
 
     def ansi(self, *, hyperlinks: bool = False) -> str:
         """The transcript with styles rebuilt as SGR, safe for a terminal;
         ``hyperlinks`` adds OSC 8 for http(s) and mailto links."""
-        return ansi_lines(self.lines(), hyperlinks=hyperlinks)
+        return styled_within(
+            self.lines(),
+            self.output_limit(),
+            lambda lines: ansi_lines(lines, hyperlinks=hyperlinks),
+            0,
+        )
 
 
 def render_text(data: bytes, **options: object) -> str:

@@ -108,7 +108,7 @@ def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: Te
     if not line.strip():
         return 0
     try:
-        message = json.loads(line)
+        message = json.loads(line, parse_constant=_reject_constant)
     except UnicodeDecodeError as exc:
         return _reject(err, number, f"not valid UTF-8 (byte {exc.start})")
     except RecursionError:
@@ -123,6 +123,10 @@ def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: Te
     for note in result.not_bridged:
         print(f"termscribe bridge: line {number}: not bridged: {display_text(str(note))}", file=err)
     return 0
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")  # NaN and Infinity are not JSON
 
 
 def _reject(err: TextIO, number: int, message: str) -> int:
@@ -155,7 +159,14 @@ class _LineReader:
 
     def __init__(self, source: BinaryIO) -> None:
         self._source = source
-        self._buffer = bytearray()
+        # The last block read and where its unread part starts; the pieces of
+        # a line that began in earlier blocks.  Each byte is looked at once
+        # and copied once (by the join), however long the line: no buffer is
+        # rescanned or regrown on every read.
+        self._block = b""
+        self._start = 0
+        self._pieces: list[bytes] = []
+        self._pieces_size = 0
         self._eof = False
         self._fd: int | None
         try:
@@ -169,28 +180,32 @@ class _LineReader:
             line = self._source.readline(MAX_LINE_BYTES + 1)
             return line if line else _EOF
         while True:
-            end = self._buffer.find(b"\n")
+            end = self._block.find(b"\n", self._start)
             if end >= 0:
-                line = bytes(self._buffer[: end + 1])
-                del self._buffer[: end + 1]
-                return line
+                last = self._block[self._start : end + 1]
+                self._start = end + 1
+                return self._line(last)
+            if self._start < len(self._block):
+                rest = self._block[self._start :]  # the whole block: not a copy
+                self._pieces.append(rest)
+                self._pieces_size += len(rest)
+            self._block, self._start = b"", 0
             if self._eof:
-                if self._buffer:
-                    line = bytes(self._buffer)
-                    self._buffer.clear()
-                    return line
-                return _EOF
-            if len(self._buffer) > MAX_LINE_BYTES:  # hand over an overlong line whole
-                line = bytes(self._buffer)
-                self._buffer.clear()
-                return line
+                return self._line(b"") if self._pieces else _EOF
+            if self._pieces_size > MAX_LINE_BYTES:  # hand over an overlong line whole
+                return self._line(b"")
             if not self._ready(timeout):
                 return _TIMEOUT
-            chunk = os.read(self._fd, _READ_SIZE)
-            if chunk:
-                self._buffer += chunk
-            else:
-                self._eof = True
+            self._block = os.read(self._fd, _READ_SIZE)
+            self._eof = not self._block
+
+    def _line(self, last: bytes) -> bytes:
+        if not self._pieces:
+            return last
+        self._pieces.append(last)
+        line = b"".join(self._pieces)
+        self._pieces, self._pieces_size = [], 0
+        return line
 
     def _ready(self, timeout: float | None) -> bool:
         assert self._fd is not None

@@ -78,6 +78,16 @@ def random_message(rng: random.Random) -> Any:
     return notify({"sessionUpdate": "agent_message_chunk", "messageId": "m", "content": text})
 
 
+def counted_pending(bridge: V2ToV1Bridge) -> int:
+    """`pending` as its definition says, counted from scratch (the bridge keeps a tally)."""
+    total = 0
+    for call in bridge._calls.values():
+        if call.announced and call.key[0] is not None:
+            total += call.pending + (1 if call.urgent else 0)
+    total += sum(v.pending for v in bridge._views.values() if v.primary is not None)
+    return total
+
+
 @pytest.mark.parametrize("mode", ["text", "meta"])
 @pytest.mark.parametrize("seed", range(25))
 def test_random_sessions_emit_only_valid_v1(mode: str, seed: int) -> None:
@@ -86,9 +96,12 @@ def test_random_sessions_emit_only_valid_v1(mode: str, seed: int) -> None:
     out: list[dict[str, Any]] = []
     for step in range(rng.randint(1, 40)):
         out += bridge.apply(random_message(rng)).messages
+        assert bridge.pending == counted_pending(bridge)
         if rng.random() < 0.5:
             out += bridge.flush(now_ms=step * rng.choice([0, 100, 600]))
+            assert bridge.pending == counted_pending(bridge)
     out += bridge.finish()
+    assert bridge.pending == counted_pending(bridge)
     for message in out:
         check_v1(message)
     if mode == "text":

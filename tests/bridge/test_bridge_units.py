@@ -9,7 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termscribe.acp import FlushTimer, ResendPolicy, TerminalStore
-from termscribe.acp._bridge_meta import REPLACED_MARKER, LineReleaser
+from termscribe.acp._bridge_meta import (
+    REDRAW_CHARS_PER_BYTE,
+    REPLACED_MARKER,
+    LineReleaser,
+    redrawn_marker,
+)
 from termscribe.acp._bridge_text import CappedText, console_block, fenced, safe_prefix
 
 MARKER = re.compile(r"\[termscribe: (\d+) characters omitted\]")
@@ -115,6 +120,7 @@ def test_releaser_appends_finished_lines_and_the_rest_when_final() -> None:
 def test_releaser_marks_redrawn_lines_and_snapshots() -> None:
     releaser = LineReleaser()
     assert releaser.release([], ["1/3 done", "x"], final=False) == "1/3 done\n"
+    releaser.earn(10)  # output that pays for resending the line (80 characters)
     redrawn = releaser.release([], ["3/3 done", "x"], final=False)
     assert redrawn == (
         "[termscribe: 1 line above changed on screen; current text follows]\n3/3 done\n"
@@ -152,3 +158,24 @@ def test_flush_timer_fires_at_most_every_interval_or_on_bytes() -> None:
     assert timer.wait_ms(50, 10) == 50
     assert timer.due(50, 1000)
     assert timer.due(100, 10)
+
+
+def test_releaser_holds_a_resend_until_output_pays_for_it() -> None:
+    releaser = LineReleaser()
+    assert (
+        releaser.release([], ["a" * 500, "b" * 500, ""], final=False)
+        == f"{'a' * 500}\n{'b' * 500}\n"
+    )
+    marker = redrawn_marker(1)
+    cost = len(marker) + 1 + 501  # the marker and the line sent again
+    releaser.earn(cost // REDRAW_CHARS_PER_BYTE - 1)
+    # "b..." changed and "c" came: nothing goes, not even the new line
+    assert releaser.release([], ["a" * 500, "B" * 500, "c", ""], final=False) is None
+    # the caller passes the lines committed meanwhile again, with the new ones
+    assert releaser.release(["a" * 500], ["B" * 500, "c", ""], final=False) is None
+    releaser.earn(2)
+    resent = releaser.release(["a" * 500], ["B" * 500, "c", ""], final=False)
+    assert resent == f"{marker}\n{'B' * 500}\nc\n"
+    # the credit was spent: the next resend waits again, but not at the end
+    assert releaser.release([], ["x", "c", ""], final=False) is None
+    assert releaser.release([], ["x", "c", ""], final=True) == f"{redrawn_marker(2)}\nx\nc\n"

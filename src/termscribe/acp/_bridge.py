@@ -19,7 +19,8 @@ send now (passthroughs, tool-call announcements and updates, permission
 requests).  Terminal output is only state until `flush` (the caller picks the
 moment; `FlushTimer` helps) or `finish` (end of input).  A malformed message
 raises `InvalidMessageError` and changes nothing; a valid one never raises:
-what v1 cannot carry is listed in `BridgeResult.not_bridged`.
+what v1 cannot carry is listed in `BridgeResult.not_bridged` (see
+`_bridge_plan` for how a message is read before anything changes).
 
 Other messages: JSON-RPC responses and methods other than ``session/update``
 and ``session/request_permission`` pass through unchanged (the bridge does not
@@ -29,29 +30,39 @@ translate them); session updates v1 shares pass when
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
 from termscribe import Transcript
 
-from ._bridge_calls import CallKey, TerminalRef, ToolCallState, convert_items, display_fields
+from ._bridge_calls import CallKey, PendingTally, TerminalRef, ToolCallState
 from ._bridge_meta import LineReleaser
-from ._bridge_permission import plan_permission, text_item
+from ._bridge_permission import text_item
+from ._bridge_plan import (
+    PERMISSION,
+    UPDATE,
+    ContentChunkPlan,
+    NotBridged,
+    PassPlan,
+    PermissionRequestPlan,
+    Plan,
+    ToolCallPlan,
+    UpdatePlan,
+    plan_item,
+)
 from ._bridge_policy import ResendPolicy
 from ._bridge_text import DEFAULT_MAX_TEXT_CHARS, CappedText, console_block
-from ._errors import AcpError, AcpWarning, FieldError
+from ._errors import AcpWarning
 from ._export import display_text
 from ._store import TerminalKey, TerminalState, TerminalStore
-from ._validate import JsonObject, copy_json
-from .convert import session_update_v2_to_v1
+from ._validate import JsonObject
 
 __all__ = ["BRIDGE_MODES", "BridgeResult", "NotBridged", "V2ToV1Bridge", "mode_for_client"]
 
 BRIDGE_MODES: Final = ("text", "meta")
-_UPDATE: Final = "session/update"
-_PERMISSION: Final = "session/request_permission"
 
 
 def mode_for_client(client_capabilities: object) -> str:
@@ -61,18 +72,6 @@ def mode_for_client(client_capabilities: object) -> str:
         if isinstance(meta, dict) and meta.get("terminal_output") is True:
             return "meta"
     return "text"
-
-
-@dataclass(frozen=True)
-class NotBridged:
-    """A valid v2 message (or part of one) the v1 client does not receive."""
-
-    what: str
-    reason: str
-    index: int | None = None
-
-    def __str__(self) -> str:
-        return f"{self.what}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -87,16 +86,41 @@ class BridgeResult:
 class _View:
     """The bridge's own incremental view of one terminal's output."""
 
-    def __init__(self, new_transcript: Transcript, mode: str, max_chars: int) -> None:
+    def __init__(
+        self, new_transcript: Transcript, mode: str, max_chars: int, tally: PendingTally
+    ) -> None:
         self.transcript = new_transcript
         self.capped = CappedText(max_chars) if mode == "text" else None
         self.releaser = LineReleaser()
         self.committed: list[str] = []  # meta: committed lines not yet released
-        self.pending = 0  # meta: output bytes not yet released
+        self._pending = 0  # meta: output bytes not yet released
         self.signature: tuple[object, ...] | None = None
         self.exit_sent: object = None
-        self.primary: CallKey | None = None  # meta: tool call carrying its _meta
+        self._primary: CallKey | None = None  # meta: tool call carrying its _meta
         self.finished = False
+        self._tally = tally
+
+    # What a flush can send counts in the bridge's pending total: output of a
+    # terminal whose primary tool call the client knows.
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    @pending.setter
+    def pending(self, value: int) -> None:
+        if self._primary is not None:
+            self._tally.total += value - self._pending
+        self._pending = value
+
+    @property
+    def primary(self) -> CallKey | None:
+        return self._primary
+
+    @primary.setter
+    def primary(self, value: CallKey | None) -> None:
+        counted = (self._primary is not None) - (value is not None)
+        self._tally.total -= counted * self._pending
+        self._primary = value
 
     def absorb(self) -> None:
         for line in self.transcript.take_lines():
@@ -138,7 +162,9 @@ class V2ToV1Bridge:
         )
         self._views: dict[TerminalKey, _View] = {}
         self._calls: dict[CallKey, ToolCallState] = {}
-        self._showing: dict[TerminalKey, list[CallKey]] = {}
+        self._tally = PendingTally()
+        # Tool calls showing each terminal, in the order they started to (ordered sets).
+        self._showing: dict[TerminalKey, dict[CallKey, None]] = {}
         self._now: float | None = None
         self._finished = False
         self._permission_calls = 0
@@ -155,13 +181,7 @@ class V2ToV1Bridge:
         Counts only what a `flush` can send: terminals and tool calls the v1
         client has been shown.
         """
-        total = 0
-        for call in self._calls.values():
-            if call.announced and call.key[0] is not None:
-                total += call.pending + (1 if call.urgent else 0)
-        if self.mode == "meta":
-            total += sum(v.pending for v in self._views.values() if v.primary is not None)
-        return total
+        return self._tally.total
 
     # -- OutputObserver (called by the store while it commits) ---------------
 
@@ -183,6 +203,7 @@ class V2ToV1Bridge:
         view.absorb()
         if self.mode == "meta":
             view.pending += len(data)
+            view.releaser.earn(len(data))
             return
         for call in self._calls_showing(terminal.key):
             call.pending += len(data)
@@ -193,17 +214,19 @@ class V2ToV1Bridge:
         """Apply one v2 message, batch or bare session update; the v1 messages to send now.
 
         Raises `InvalidMessageError` (nothing changed) for malformed input and
-        `StoreFinishedError` after `finish`.
+        `StoreFinishedError` after `finish`.  See `_bridge_plan` for how.
         """
-        result = self._store.apply(message, session_id=session_id)
+        parsed = self._store._parse(message, session_id)
+        items = message if isinstance(message, list) else [message]
+        batch = isinstance(message, list)
+        plans = [plan_item(item, session_id, i if batch else None) for i, item in enumerate(items)]
+        result = self._store._commit(parsed)
         self._note_terminal_changes(result.changed)
         out: list[JsonObject] = []
         notes: list[NotBridged] = []
-        if isinstance(message, list):
-            for index, item in enumerate(message):
-                self._item(item, session_id, out, notes, index)
-        else:
-            self._item(message, session_id, out, notes, None)
+        for plan in plans:
+            notes.extend(plan.notes)
+            self._carry_out(plan, out)
         return BridgeResult(tuple(out), tuple(notes), result.warnings)
 
     def flush(self, *, now_ms: float | None = None, force: bool = False) -> list[JsonObject]:
@@ -246,100 +269,28 @@ class V2ToV1Bridge:
 
     # -- messages ------------------------------------------------------------------
 
-    def _item(
-        self,
-        message: object,
-        session_id: str | None,
-        out: list[JsonObject],
-        notes: list[NotBridged],
-        index: int | None,
-    ) -> None:
-        assert isinstance(message, dict)  # the store accepted it
-        try:
-            self._dispatch(message, session_id, out, notes, index)
-        except FieldError as exc:  # JSON nested deeper than MAX_JSON_DEPTH
-            notes.append(NotBridged(str(message.get("method", "message")), str(exc), index))
+    def _carry_out(self, plan: Plan, out: list[JsonObject]) -> None:
+        if isinstance(plan, PassPlan):
+            out.append(plan.message)
+        elif isinstance(plan, UpdatePlan):
+            out.append(_notification(plan.params))
+        elif isinstance(plan, ToolCallPlan):
+            call = self._call(plan.session_id, plan.tool_call_id)
+            if "title" in plan.fields:
+                call.title = plan.fields["title"]
+            if plan.items is not None:
+                self._set_items(call, plan.items)
+            self._emit_call(call, plan.fields, out)
+        elif isinstance(plan, ContentChunkPlan):
+            self._content_chunk(plan, out)
+        elif isinstance(plan, PermissionRequestPlan):
+            self._permission(plan, out)
 
-    def _dispatch(
-        self,
-        message: Mapping[str, Any],
-        session_id: str | None,
-        out: list[JsonObject],
-        notes: list[NotBridged],
-        index: int | None,
-    ) -> None:
-        method = message.get("method")
-        if method == _UPDATE:
-            params = message["params"]
-            self._update(params["sessionId"], params["update"], params, out, notes, index)
-        elif method == _PERMISSION:
-            self._permission(message, out, notes, index)
-        elif "sessionUpdate" in message:
-            self._update(session_id, message, None, out, notes, index)
-        elif "method" not in message and "update" in message and "sessionId" in message:
-            self._update(message["sessionId"], message["update"], message, out, notes, index)
-        else:
-            out.append(dict(message))  # other methods and responses, unchanged
-
-    def _update(
-        self,
-        session_id: str | None,
-        update: Mapping[str, Any],
-        params: Mapping[str, Any] | None,
-        out: list[JsonObject],
-        notes: list[NotBridged],
-        index: int | None,
-    ) -> None:
-        kind = update["sessionUpdate"]
-        if session_id is None:
-            notes.append(NotBridged(str(kind), "no sessionId (pass session_id=)", index))
+    def _content_chunk(self, plan: ContentChunkPlan, out: list[JsonObject]) -> None:
+        call = self._call(plan.session_id, plan.tool_call_id)
+        item = plan.item
+        if item is None:
             return
-        if kind in ("terminal_update", "terminal_output_chunk"):
-            return  # terminal state: sent by flush
-        problems: list[str] = []
-        if kind == "tool_call_update":
-            self._tool_call(session_id, update, problems, out)
-        elif kind == "tool_call_content_chunk":
-            self._content_chunk(session_id, update, problems, out)
-        else:
-            try:
-                converted = session_update_v2_to_v1(update)
-            except AcpError as exc:
-                notes.append(NotBridged(f"session/update {kind}", str(exc), index))
-                return
-            params_out: JsonObject = {"sessionId": session_id, "update": converted}
-            if params is not None and isinstance(params.get("_meta"), dict):
-                params_out["_meta"] = copy_json(params["_meta"], "_meta")
-            out.append(_notification(params_out))
-        notes.extend(NotBridged(f"session/update {kind}", p, index) for p in problems)
-
-    def _tool_call(
-        self,
-        session_id: str,
-        update: Mapping[str, Any],
-        problems: list[str],
-        out: list[JsonObject],
-    ) -> None:
-        call = self._call(session_id, update["toolCallId"])
-        fields = display_fields(update)
-        if "title" in fields:
-            call.title = fields["title"]
-        if "content" in update:
-            self._set_items(call, convert_items(update["content"], problems))
-        self._emit_call(call, fields, out)
-
-    def _content_chunk(
-        self,
-        session_id: str,
-        update: Mapping[str, Any],
-        problems: list[str],
-        out: list[JsonObject],
-    ) -> None:
-        call = self._call(session_id, update["toolCallId"])
-        items = convert_items([update["content"]], problems)
-        if not items:
-            return
-        item = items[0]
         # A new terminal is structural; other items wait like output does.
         self._set_items(call, [*call.items, item], urgent=isinstance(item, TerminalRef))
         if isinstance(item, dict):
@@ -351,16 +302,12 @@ class V2ToV1Bridge:
         self, call: ToolCallState, items: list[JsonObject | TerminalRef], *, urgent: bool = True
     ) -> None:
         for terminal_id in call.terminal_ids():
-            showing = self._showing.get(TerminalKey(call.key[0], terminal_id), [])
-            if call.key in showing:
-                showing.remove(call.key)
+            self._showing.get(TerminalKey(call.key[0], terminal_id), {}).pop(call.key, None)
         call.items = items
         call.urgent = call.urgent or urgent
         for terminal_id in call.terminal_ids():
             key = TerminalKey(call.key[0], terminal_id)
-            showing = self._showing.setdefault(key, [])
-            if call.key not in showing:
-                showing.append(call.key)
+            self._showing.setdefault(key, {})[call.key] = None
             self._view(key)
 
     def _emit_call(self, call: ToolCallState, fields: JsonObject, out: list[JsonObject]) -> None:
@@ -410,7 +357,7 @@ class V2ToV1Bridge:
         content: list[JsonObject] = []
         for item in call.items:
             if not isinstance(item, TerminalRef):
-                content.append(copy_json(item, "content"))
+                content.append(copy.deepcopy(item))  # checked when planned
                 continue
             key = TerminalKey(call.key[0], item.terminal_id)
             terminal = self._store.get(*key)
@@ -482,8 +429,9 @@ class V2ToV1Bridge:
             return entries
         final = view.finished or terminal.exited
         data = view.releaser.release(view.committed, view.window(), final=final)
-        view.committed = []
-        view.pending = 0
+        view.pending = 0  # also when held: more output or the end will bring it back
+        if data is not None:
+            view.committed = []
         if data:
             entries["terminal_output"] = {"terminal_id": terminal_id, "data": data}
         status = terminal.exit_status
@@ -510,26 +458,14 @@ class V2ToV1Bridge:
 
     # -- permissions -----------------------------------------------------------------
 
-    def _permission(
-        self,
-        message: Mapping[str, Any],
-        out: list[JsonObject],
-        notes: list[NotBridged],
-        index: int | None,
-    ) -> None:
-        params = message["params"]
-        session_id = params["sessionId"]
-        plan = plan_permission(params)
-        notes.extend(NotBridged(_PERMISSION, p, index) for p in plan.problems)
-        if not plan.options:
-            notes.append(NotBridged(_PERMISSION, "no option v1 can offer", index))
-            return
+    def _permission(self, request: PermissionRequestPlan, out: list[JsonObject]) -> None:
+        plan = request.plan
         if plan.tool_call_id is None:
             self._permission_calls += 1
             tool_call_id = f"termscribe-permission-{self._permission_calls}"
         else:
             tool_call_id = plan.tool_call_id
-        call = self._call(session_id, tool_call_id)
+        call = self._call(request.session_id, tool_call_id)
         new = not call.announced
         fields = plan.request_fields if new else plan.fields
         if "title" in fields:
@@ -539,17 +475,16 @@ class V2ToV1Bridge:
         elif new and plan.new_items is not None:
             self._set_items(call, plan.new_items)
         if new or plan.items is not None:
-            self._emit_call(call, copy_json(fields, "toolCall"), out)
-        request: JsonObject = {
-            "sessionId": session_id,
-            "toolCall": {"toolCallId": tool_call_id, **copy_json(fields, "toolCall")},
+            self._emit_call(call, copy.deepcopy(fields), out)
+        params: JsonObject = {
+            "sessionId": request.session_id,
+            "toolCall": {"toolCallId": tool_call_id, **copy.deepcopy(fields)},
             "options": plan.options,
         }
-        if isinstance(params.get("_meta"), dict):
-            request["_meta"] = copy_json(params["_meta"], "_meta")
-        out.append(
-            {"jsonrpc": "2.0", "id": message.get("id"), "method": _PERMISSION, "params": request}
-        )
+        if request.meta is not None:
+            params["_meta"] = request.meta
+        message = {"jsonrpc": "2.0", "id": request.request_id, "method": PERMISSION}
+        out.append({**message, "params": params})
 
     # -- state helpers ---------------------------------------------------------------
 
@@ -557,7 +492,7 @@ class V2ToV1Bridge:
         key = (session_id, tool_call_id)
         call = self._calls.get(key)
         if call is None:
-            call = self._calls[key] = ToolCallState(key)
+            call = self._calls[key] = ToolCallState(key, self._tally)
         return call
 
     def _calls_showing(self, key: TerminalKey) -> Iterator[ToolCallState]:
@@ -567,7 +502,9 @@ class V2ToV1Bridge:
     def _view(self, key: TerminalKey) -> _View:
         view = self._views.get(key)
         if view is None:
-            view = self._views[key] = _View(self._new_transcript(), self.mode, self.max_text_chars)
+            view = self._views[key] = _View(
+                self._new_transcript(), self.mode, self.max_text_chars, self._tally
+            )
         return view
 
     def _new_transcript(self) -> Transcript:
@@ -603,7 +540,7 @@ def _size(content: list[JsonObject]) -> int:
 
 
 def _notification(params: JsonObject) -> JsonObject:
-    return {"jsonrpc": "2.0", "method": _UPDATE, "params": params}
+    return {"jsonrpc": "2.0", "method": UPDATE, "params": params}
 
 
 def _session_update(call_key: CallKey, update: JsonObject) -> JsonObject:

@@ -17,15 +17,22 @@ clear a title, kind or status, so those are left out; locations null becomes
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from ._errors import AcpError
+from ._errors import AcpError, FieldError
 from ._models import MAX_EXIT_CODE  # also the uint32 bound of a location's line
 from ._validate import JsonObject, copy_json
 from .convert import V1_TOOL_CALL_STATUSES, V1_TOOL_KINDS, tool_call_content_v2_to_v1
 
-__all__ = ["CallKey", "TerminalRef", "ToolCallState", "convert_items", "display_fields"]
+__all__ = [
+    "CallKey",
+    "PendingTally",
+    "TerminalRef",
+    "ToolCallState",
+    "convert_items",
+    "display_fields",
+]
 
 CallKey: TypeAlias = tuple[str | None, str]
 
@@ -37,26 +44,73 @@ class TerminalRef:
     terminal_id: str
 
 
-@dataclass
+class PendingTally:
+    """The running total that `V2ToV1Bridge.pending` reports, kept by the
+    objects it counts as they change, so reading it costs nothing however
+    many tool calls and terminals there are."""
+
+    __slots__ = ("total",)
+
+    def __init__(self) -> None:
+        self.total = 0
+
+
 class ToolCallState:
     """One tool call on the v1 side."""
 
-    key: CallKey
-    announced: bool = False
-    title: str | None = None
-    items: list[JsonObject | TerminalRef] = field(default_factory=list)
-    # Resend bookkeeping (see ResendPolicy): bytes changed since the last send,
-    # a structural change waiting, size and time of the last send.
-    pending: int = 0
-    urgent: bool = False
-    last_size: int = 0
-    last_sent_ms: float | None = None
-    # Meta mode: terminals whose terminal_info went out on this tool call.
-    info_sent: set[str] = field(default_factory=set)
+    def __init__(self, key: CallKey, tally: PendingTally) -> None:
+        self.key = key
+        self.title: str | None = None
+        self.items: list[JsonObject | TerminalRef] = []
+        # Resend bookkeeping (see ResendPolicy): bytes changed since the last
+        # send, a structural change waiting, size and time of the last send.
+        self._announced = False
+        self._pending = 0
+        self._urgent = False
+        self.last_size = 0
+        self.last_sent_ms: float | None = None
+        self._tally = tally
 
     @property
     def tool_call_id(self) -> str:
         return self.key[1]
+
+    def _weight(self) -> int:
+        """What this call adds to the bridge's pending count: what a flush could send."""
+        if not self._announced or self.key[0] is None:
+            return 0
+        return self._pending + (1 if self._urgent else 0)
+
+    @property
+    def announced(self) -> bool:
+        """Whether the v1 client has been told about this tool call."""
+        return self._announced
+
+    @announced.setter
+    def announced(self, value: bool) -> None:
+        before = self._weight()
+        self._announced = value
+        self._tally.total += self._weight() - before
+
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    @pending.setter
+    def pending(self, value: int) -> None:
+        before = self._weight()
+        self._pending = value
+        self._tally.total += self._weight() - before
+
+    @property
+    def urgent(self) -> bool:
+        return self._urgent
+
+    @urgent.setter
+    def urgent(self, value: bool) -> None:
+        before = self._weight()
+        self._urgent = value
+        self._tally.total += self._weight() - before
 
     def terminal_ids(self) -> list[str]:
         return [item.terminal_id for item in self.items if isinstance(item, TerminalRef)]
@@ -87,8 +141,12 @@ def convert_items(items: object, problems: list[str]) -> list[JsonObject | Termi
     return out
 
 
-def display_fields(update: Mapping[str, Any]) -> JsonObject:
-    """The v1 ToolCallUpdate fields (other than content) for a v2 tool-call patch."""
+def display_fields(update: Mapping[str, Any], problems: list[str]) -> JsonObject:
+    """The v1 ToolCallUpdate fields (other than content) for a v2 tool-call patch.
+
+    Never fails: a field of the wrong type is left out, and so is a JSON field
+    that could not be written back (see `copy_json`), described in `problems`.
+    """
     out: JsonObject = {}
     title = update.get("title")
     if isinstance(title, str):
@@ -106,16 +164,23 @@ def display_fields(update: Mapping[str, Any]) -> JsonObject:
         locations = update["locations"]
         if isinstance(locations, list):
             kept = [loc for loc in locations if isinstance(loc, dict) and _location_ok(loc)]
-            out["locations"] = copy_json(kept, "locations")
+            _copy_field(out, "locations", kept, problems)
         elif locations is None:
             out["locations"] = []
     for key in ("rawInput", "rawOutput"):
         if key in update:
-            out[key] = copy_json(update[key], key)
+            _copy_field(out, key, update[key], problems)
     meta = update.get("_meta")
     if isinstance(meta, dict):
-        out["_meta"] = copy_json(meta, "_meta")
+        _copy_field(out, "_meta", meta, problems)
     return out
+
+
+def _copy_field(out: JsonObject, key: str, value: object, problems: list[str]) -> None:
+    try:
+        out[key] = copy_json(value, key)
+    except FieldError as exc:
+        problems.append(f"{key} left out: {exc.reason}")
 
 
 def _location_ok(location: Mapping[str, Any]) -> bool:

@@ -14,7 +14,14 @@ which transcript text to append, line by line:
   back, so the releaser appends a marker line and the current text from the
   first changed line on;
 * a replacement snapshot likewise appends a marker line (when something was
-  shown) and then the new transcript.
+  shown) and then the new transcript;
+* resending costs output that no new input paid for: a program that moves up
+  and rewrites one character of a 2,000-column line would make the bridge
+  send 2,000 characters for 6 bytes.  So a release that resends lines waits
+  (nothing at all is released) until the output received since the last
+  resend is worth the resent text at `REDRAW_CHARS_PER_BYTE`; once the
+  terminal is final it goes at once.  What is resent stays at most that many
+  characters per byte of output, plus one resend.
 
 Each released line is sent with its ``\\n``.  Without markers, the text
 appended over a terminal's life is its transcript, with a final newline.
@@ -24,9 +31,11 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["LineReleaser", "redrawn_marker"]
+__all__ = ["REDRAW_CHARS_PER_BYTE", "LineReleaser", "redrawn_marker"]
 
 REPLACED_MARKER: Final = "[termscribe: output replaced by a new snapshot]"
+#: Characters of resent text one byte of new output pays for (see above).
+REDRAW_CHARS_PER_BYTE: Final = 8
 
 
 def redrawn_marker(count: int) -> str:
@@ -43,6 +52,7 @@ class LineReleaser:
         self._shown: list[str] = []
         self._sent_any = False
         self._replaced = False
+        self._credit = 0  # resent characters the output since the last resend pays for
 
     def replaced(self) -> None:
         """The transcript restarted from a snapshot."""
@@ -50,17 +60,28 @@ class LineReleaser:
         if self._sent_any:
             self._replaced = True
 
-    def release(self, committed: list[str], window: list[str], *, final: bool) -> str:
+    def earn(self, size: int) -> None:
+        """`size` bytes of output arrived."""
+        self._credit += size * REDRAW_CHARS_PER_BYTE
+
+    def release(self, committed: list[str], window: list[str], *, final: bool) -> str | None:
         """Text to append now: `committed` lines taken since the last call, and
-        the releasable part of the current `window` lines."""
+        the releasable part of the current `window` lines.
+
+        None when a resend has to wait (see the module docstring): nothing was
+        released, and the caller passes the same committed lines, and those
+        taken since, next time.
+        """
         out: list[str] = []
         if self._replaced:
             out.append(REPLACED_MARKER)
-            self._replaced = False
+        redraw_at = -1  # where the resent lines start in `out`
+        redrawn = 0  # how many lines shown before are superseded
         shown = self._shown
         same = _common_prefix(committed, shown)
         if same < min(len(committed), len(shown)):
-            out.append(redrawn_marker(len(shown) - same))
+            redraw_at, redrawn = len(out), len(shown) - same
+            out.append(redrawn_marker(redrawn))
             out.extend(committed[same:])
             shown = []
         elif len(committed) <= len(shown):
@@ -73,8 +94,15 @@ class LineReleaser:
             releasable = window
         same = _common_prefix(releasable, shown)
         if same < len(shown):
-            out.append(redrawn_marker(len(shown) - same))
+            redraw_at, redrawn = len(out), len(shown) - same
+            out.append(redrawn_marker(redrawn))
         out.extend(releasable[same:])
+        if redraw_at >= 0:
+            cost = sum(len(line) + 1 for line in out[redraw_at : redraw_at + 1 + redrawn])
+            if cost > self._credit and not final:
+                return None
+            self._credit = 0
+        self._replaced = False
         self._shown = list(releasable)
         if not out:
             return ""

@@ -25,6 +25,7 @@ from typing import Any
 
 from ._bridge_calls import TerminalRef, convert_items, display_fields
 from ._bridge_text import fenced
+from ._errors import FieldError, short_repr
 from ._export import display_text
 from ._validate import JsonObject, copy_json
 from .convert import V1_PERMISSION_OPTION_KINDS
@@ -49,7 +50,7 @@ def plan_permission(params: Mapping[str, Any]) -> PermissionPlan:
     problems: list[str] = []
     options, dropped = _options(params.get("options"))
     if dropped:
-        problems.append(f"{dropped} option(s) of a kind v1 lacks left out")
+        problems.append(f"{dropped} option(s) that v1 cannot carry left out")
     title = params.get("title")
     description = params.get("description")
     prompt = "\n\n".join(t for t in (title, description) if isinstance(t, str) and t)
@@ -61,12 +62,13 @@ def plan_permission(params: Mapping[str, Any]) -> PermissionPlan:
     elif kind == "tool_call" and _tool_call_id(subject) is not None:
         assert isinstance(subject, dict)
         patch = subject["toolCall"]
-        fields = display_fields(patch)
+        fields = display_fields(patch, problems)
         items = convert_items(patch["content"], problems) if "content" in patch else None
         plan = PermissionPlan(_tool_call_id(subject), fields, fields, None, items)
     else:
         if subject is not None:
-            problems.append(f"subject of type {kind!r} has no v1 form; the prompt is shown")
+            what = short_repr(kind)
+            problems.append(f"subject of type {what} has no v1 form; the prompt is shown")
         fields = {"title": display_text(title) if isinstance(title, str) else "Permission"}
         fields.update(kind="other", status="pending")
         plan = PermissionPlan(None, fields, fields, [text_item(prompt)] if prompt else [])
@@ -108,11 +110,15 @@ def _options(options: object) -> tuple[list[JsonObject], int]:
             isinstance(option, dict)
             and isinstance(option.get("optionId"), str)
             and isinstance(option.get("name"), str)
-            and option.get("kind") in V1_PERMISSION_OPTION_KINDS
+            and isinstance(option.get("kind"), str)
+            and option["kind"] in V1_PERMISSION_OPTION_KINDS
         ):
-            kept.append(copy_json(option, "options"))
-        else:
-            dropped += 1
+            try:
+                kept.append(copy_json(option, "options"))
+                continue
+            except FieldError:
+                pass  # counted as dropped: v1 cannot carry it either
+        dropped += 1
     return kept, dropped
 
 

@@ -25,7 +25,16 @@ _MAX_QUOTED_CHARS = 60
 
 
 def short_repr(value: object) -> str:
-    """A bounded repr for error messages (ids, signal names, types)."""
+    """A bounded repr for error messages (ids, signal names, types).
+
+    Only scalars are quoted: the repr of a container is as long as the
+    container and fails on deep nesting, and an integer too long for `repr`
+    raises; those are named by their type instead.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 192:
+        return f"an integer of {value.bit_length()} bits"
+    if value is not None and not isinstance(value, (str, int, float, bool)):
+        return f"a value of type {type(value).__name__}"
     text = repr(value)
     if len(text) > _MAX_QUOTED_CHARS:
         text = text[: _MAX_QUOTED_CHARS - 3] + "..."

@@ -10,6 +10,11 @@ go through `display_text` before they reach a human: control characters become
 visible ``<U+001B>`` markers rather than being interpreted, so a command shown
 for review cannot hide part of itself, and the core's Unicode policy then
 marks bidi and invisible characters the same way transcripts do.
+
+JSON output escapes as ``\\uXXXX`` every code point the text export would not
+show as itself (`json_escapes`), decided from the same control set and the
+same class table, so neither format can carry an invisible character the
+other would have exposed.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from itertools import chain, zip_longest
 from typing import Any, Final, Protocol
 
 from termscribe import render_text
+from termscribe._line import SEAL, SEAL_BRACKET
+from termscribe._unicode import SINGLE, WIDE, ZERO, char_class, class_runs
 
 from ._log import SessionLog
 from ._store import TerminalState, TerminalStore
@@ -35,18 +42,25 @@ __all__ = [
     "export_text",
     "iter_json",
     "iter_text",
+    "json_escapes",
     "tool_call_label",
 ]
 
-_CONTROLS: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_CONTROLS_AND_LF: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-_SURROGATES: Final = re.compile(r"[\ud800-\udfff]")
-# Characters that json.dumps(ensure_ascii=False) would write raw but that a
-# terminal or editor showing the JSON could act on or render deceptively.
-_JSON_UNSAFE: Final = re.compile(
-    "[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
-    "\ud800-\udfff\U000e0000-\U000e007f]"
-)
+# The controls display_text makes visible as markers: C0 but tab (and line
+# feed when multiline), DEL and C1.  The core never sees them.
+_MARKED_CONTROLS: Final = "\x00-\x08\x0b-\x1f\x7f-\x9f"
+_SURROGATE_RANGE: Final = "\ud800-\udfff"  # not UTF-8: display_text makes them U+FFFD
+_CONTROLS: Final = re.compile(f"[{_MARKED_CONTROLS}]")
+_CONTROLS_AND_LF: Final = re.compile(f"[\n{_MARKED_CONTROLS}]")
+_SURROGATES: Final = re.compile(f"[{_SURROGATE_RANGE}]")
+#: Classes of the core's table (`termscribe._unicode`) whose code points a
+#: transcript stores as themselves whatever surrounds them; every other class
+#: is shown as a marker or U+FFFD, at least in some context.
+SHOWN_CLASSES: Final = frozenset({SINGLE, WIDE, ZERO})
+# Code points of a shown class that JSON escapes all the same: the controls
+# and surrogates above (json.dumps itself escapes the rest of C0), and the
+# seals of markers (see termscribe._line), which input never shows raw.
+_JSON_UNSHOWN: Final = re.compile(f"[{_MARKED_CONTROLS}{_SURROGATE_RANGE}{SEAL}{SEAL_BRACKET}]")
 
 
 class TranscriptSource(Protocol):
@@ -155,19 +169,49 @@ def _terminal_fields(terminal: TerminalState) -> dict[str, Any]:
 def dumps_json(obj: object, *, indent: int | None = None) -> str:
     """JSON text that stays readable (UTF-8) yet safe to print to a terminal.
 
-    Control, bidi and invisible characters (and lone surrogates, which cannot be
-    written as UTF-8) are escaped as ``\\uXXXX``; they can only occur inside
+    A code point is written as ``\\uXXXX`` when the text export would not show
+    it as itself (see `json_escapes`); such code points can only occur inside
     JSON strings, where an escape means the same character.
     """
     return _safe_json(json.dumps(obj, ensure_ascii=False, indent=indent)) + "\n"
 
 
+def json_escapes(char: str) -> bool:
+    """Whether JSON output escapes this code point: exactly those that the text
+    export never shows as themselves, or not in every context.
+
+    That is one decision for both formats: a control display_text marks, a
+    lone surrogate, or a code point whose class in the core's table is not
+    one of `SHOWN_CLASSES` (bidi and invisible characters, noncharacters,
+    joiners and variation selectors, which a transcript keeps only after a
+    character they can join).  Escaping is lossless, so JSON takes the safe
+    side where the text export depends on context.
+    """
+    return (
+        char in "\t\n"  # JSON strings cannot hold them raw either
+        or _JSON_UNSHOWN.match(char) is not None
+        or char_class(char) not in SHOWN_CLASSES
+    )
+
+
 def _safe_json(text: str) -> str:
-    return _JSON_UNSAFE.sub(_json_escape, text)
+    if text.isascii():  # the usual case: only DEL can be left (json.dumps escaped C0)
+        return text.replace("\x7f", "\\u007f")
+    out: list[str] = []
+    for cls, run in class_runs(text):
+        if cls in SHOWN_CLASSES:
+            out.append(_JSON_UNSHOWN.sub(_escape_match, run))
+        else:
+            out.extend(map(_escape, run))
+    return "".join(out)
 
 
-def _json_escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
+def _escape_match(match: re.Match[str]) -> str:
+    return _escape(match.group())
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
     if code > 0xFFFF:
         code -= 0x10000
         return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

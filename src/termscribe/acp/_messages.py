@@ -3,8 +3,8 @@
 Accepted shapes (`parse_message`, and `parse_batch_items` for arrays):
 
 * a JSON-RPC message: ``session/update`` notifications and
-  ``session/request_permission`` requests are read; other methods and all
-  responses are ignored;
+  ``session/request_permission`` requests (whose id must be a string, a
+  number or null) are read; other methods and all responses are ignored;
 * a JSON-RPC batch (a non-empty array of those), read in array order;
 * a bare ``SessionNotification`` params object ``{"sessionId", "update"}``;
 * a bare ``SessionUpdate`` object ``{"sessionUpdate": ...}``, for which the
@@ -30,7 +30,7 @@ from ._errors import AcpWarning, FieldError, short_repr
 from ._legacy import LEGACY_KEYS, parse_legacy_meta
 from ._models import CommandPermissionSubject, TerminalContent, TerminalOutputChunk, TerminalUpdate
 from ._ops import Anchor, Chunk, Op, Permission, ToolCallPatch, Update
-from ._validate import OMITTED, Patch, require_object, require_str, type_name
+from ._validate import OMITTED, Patch, copy_json, require_object, require_str, type_name
 
 __all__ = ["ParsedMessage", "batch_warnings", "parse_batch_items", "parse_message"]
 
@@ -109,7 +109,8 @@ def _parse_single(message: object, session_id: str | None, legacy: bool) -> Pars
             return _within("params", lambda: _parse_notification(params, legacy))
         if method == REQUEST_PERMISSION:
             params = _params(obj)
-            return _within("params", lambda: _parse_permission(params, obj.get("id")))
+            request_id = _request_id(obj)
+            return _within("params", lambda: _parse_permission(params, request_id))
         return ParsedMessage((), (), 1)
     if "sessionUpdate" in obj:
         return _parse_update(obj, session_id, legacy)
@@ -118,6 +119,17 @@ def _parse_single(message: object, session_id: str | None, legacy: bool) -> Pars
     if "result" in obj or "error" in obj:
         return ParsedMessage((), (), 1)
     raise FieldError("", "not a JSON-RPC message, session notification or session update")
+
+
+def _request_id(obj: Mapping[str, Any]) -> str | int | float | None:
+    """A JSON-RPC request id: a string, a number or null (JSON-RPC 2.0, section 4)."""
+    value = obj.get("id")
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        copy_json(value, "id")  # a finite number json.dumps can write
+        return value
+    raise FieldError("id", f"expected a string, number or null, got {type_name(value)}")
 
 
 def _params(obj: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -119,7 +119,7 @@ class TerminalState:
         self._exit_status: TerminalExitStatus | None = None
         self._meta: JsonObject | None = None
         self._output_meta: JsonObject | None = None
-        self._tool_call_ids: list[str] = []
+        self._tool_call_ids: dict[str, None] = {}  # an ordered set
         self._transcript = transcript
         self._raw = bytearray()
         self._raw_truncated = False
@@ -249,7 +249,7 @@ class _ToolCall:
         self.title: str | None = None
         self.kind: str | None = None
         self.status: str | None = None
-        self.terminal_ids: list[str] = []
+        self.terminal_ids: dict[str, None] = {}  # an ordered set
 
 
 class TerminalStore:
@@ -257,7 +257,8 @@ class TerminalStore:
 
     ``apply`` takes one JSON-RPC message (dict), a batch (list) or a bare
     SessionUpdate dict.  A malformed message raises `InvalidMessageError` and
-    leaves the store exactly as it was.  No I/O.
+    leaves the store exactly as it was; for any JSON value, that or success
+    are the only outcomes.  No I/O.
     """
 
     def __init__(
@@ -288,6 +289,9 @@ class TerminalStore:
         self._terminals: dict[TerminalKey, TerminalState] = {}
         self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
         self._permissions: list[PermissionRecord] = []
+        # Positions in _permissions of those naming a terminal, or a tool call.
+        self._permissions_by_terminal: dict[tuple[str | None, str], list[int]] = {}
+        self._permissions_by_tool_call: dict[tuple[str | None, str], list[int]] = {}
         self._revision = 0
         self._finished = False
 
@@ -349,16 +353,11 @@ class TerminalStore:
 
     def permissions_for(self, terminal: TerminalState) -> tuple[PermissionRecord, ...]:
         """Command permissions naming this terminal or one of its tool calls."""
-        calls = set(terminal.tool_call_ids)
-        return tuple(
-            p
-            for p in self._permissions
-            if p.session_id == terminal.session_id
-            and (
-                p.subject.terminal_id == terminal.terminal_id
-                or (p.subject.tool_call_id is not None and p.subject.tool_call_id in calls)
-            )
-        )
+        session_id = terminal.session_id
+        found = set(self._permissions_by_terminal.get((session_id, terminal.terminal_id), ()))
+        for tool_call_id in terminal._tool_call_ids:
+            found.update(self._permissions_by_tool_call.get((session_id, tool_call_id), ()))
+        return tuple(self._permissions[i] for i in sorted(found))
 
     # -- writing -----------------------------------------------------------
 
@@ -370,18 +369,21 @@ class TerminalStore:
         malformed batch item), leaving the store unchanged, and
         `StoreFinishedError` after `finish`.
         """
+        return self._commit(self._parse(message, session_id))
+
+    def _parse(self, message: object, session_id: str | None) -> ParsedMessage:
+        """`apply`'s first half: validate, raising, and change nothing."""
         self._check_open()
         if isinstance(message, list):
             parsed, errors = parse_batch_items(message, session_id=session_id, legacy=self._legacy)
             if errors:
                 index, exc = errors[0]
                 raise exc.to_public(index if index >= 0 else None) from exc
-        else:
-            try:
-                parsed = parse_message(message, session_id=session_id, legacy=self._legacy)
-            except FieldError as exc:
-                raise exc.to_public() from exc
-        return self._commit(parsed)
+            return parsed
+        try:
+            return parse_message(message, session_id=session_id, legacy=self._legacy)
+        except FieldError as exc:
+            raise exc.to_public() from exc
 
     def apply_each(
         self, batch: list[object], *, session_id: str | None = None
@@ -403,6 +405,7 @@ class TerminalStore:
             raise StoreFinishedError("the store is finished; it accepts no more messages")
 
     def _commit(self, parsed: ParsedMessage) -> ApplyResult:
+        """`apply`'s second half: apply validated operations, which cannot fail."""
         changed: dict[TerminalKey, None] = {}
         for op in parsed.ops:
             key = self._apply_op(op)
@@ -423,17 +426,15 @@ class TerminalStore:
             self._patch_tool_call(op)
             return None
         if isinstance(op, Permission):
-            self._permissions.append(
-                PermissionRecord(op.session_id, op.request_id, op.title, op.subject)
-            )
+            self._add_permission(op)
             return None
         if isinstance(op, Anchor):
             terminal, created = self._terminal(op.session_id, op.content.terminal_id)
             call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
             if op.tool_call_id in terminal._tool_call_ids:
                 return terminal.key if created else None
-            terminal._tool_call_ids.append(op.tool_call_id)
-            call.terminal_ids.append(terminal.terminal_id)
+            terminal._tool_call_ids[op.tool_call_id] = None
+            call.terminal_ids[terminal.terminal_id] = None
         elif isinstance(op, Update):
             terminal, _ = self._terminal(op.session_id, op.update.terminal_id)
             self._patch_terminal(terminal, op)
@@ -442,6 +443,19 @@ class TerminalStore:
             self._append(terminal, op.chunk.data)
         self._touch(terminal)
         return terminal.key
+
+    def _add_permission(self, op: Permission) -> None:
+        position = len(self._permissions)
+        self._permissions.append(
+            PermissionRecord(op.session_id, op.request_id, op.title, op.subject)
+        )
+        subject = op.subject
+        if subject.terminal_id is not None:
+            key = (op.session_id, subject.terminal_id)
+            self._permissions_by_terminal.setdefault(key, []).append(position)
+        if subject.tool_call_id is not None:
+            key = (op.session_id, subject.tool_call_id)
+            self._permissions_by_tool_call.setdefault(key, []).append(position)
 
     def _terminal(self, session_id: str | None, terminal_id: str) -> tuple[TerminalState, bool]:
         key = TerminalKey(session_id, terminal_id)

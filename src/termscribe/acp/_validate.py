@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import binascii
 import enum
+import math
 import re
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypeAlias, TypeVar
@@ -28,6 +29,7 @@ from ._errors import FieldError, short_repr
 
 __all__ = [
     "MAX_JSON_DEPTH",
+    "MAX_JSON_INT_BITS",
     "OMITTED",
     "JsonObject",
     "Omitted",
@@ -52,6 +54,10 @@ JsonObject = dict[str, Any]
 # nesting is otherwise bounded only by the interpreter's recursion limit, which
 # a later json.dumps of the same value could hit from a deeper stack.
 MAX_JSON_DEPTH: Final = 64
+# Integers copied from the wire are at most this many bits (about 4,000
+# digits): CPython refuses to write longer ones as text (int_max_str_digits),
+# so json.dumps of a copy would fail later, far from the message.
+MAX_JSON_INT_BITS: Final = 13_000
 
 
 class Omitted(enum.Enum):
@@ -197,7 +203,9 @@ def copy_json_object(value: Mapping[str, Any], field: str) -> JsonObject:
 
 
 def copy_json(value: object, field: str) -> Any:
-    """Deep copy of a JSON value, iteratively, rejecting non-JSON types and deep nesting."""
+    """Deep copy of a JSON value, iteratively, rejecting what json.dumps could not
+    write back as JSON: non-JSON types, NaN and infinities, integers too long
+    to print, and nesting deeper than `MAX_JSON_DEPTH`."""
     root: list[Any] = [None]
     # Each entry: (source container or scalar, destination container, key in destination, depth)
     stack: list[tuple[object, Any, Any, int]] = [(value, root, 0, 0)]
@@ -220,7 +228,15 @@ def copy_json(value: object, field: str) -> Any:
             dst[key] = new_list
             for i, v in enumerate(src):
                 stack.append((v, new_list, i, depth + 1))
-        elif src is None or isinstance(src, (str, int, float, bool)):
+        elif src is None or isinstance(src, (str, bool)):
+            dst[key] = src
+        elif isinstance(src, int):
+            if src.bit_length() > MAX_JSON_INT_BITS:
+                raise FieldError(field, f"integer longer than {MAX_JSON_INT_BITS} bits")
+            dst[key] = src
+        elif isinstance(src, float):
+            if not math.isfinite(src):
+                raise FieldError(field, f"number {src!r} is not JSON")
             dst[key] = src
         else:
             raise FieldError(field, f"value of type {type(src).__name__} is not JSON")

@@ -18,6 +18,10 @@ is valid for the target schema; otherwise `ConversionError` says why (for
 example a v2 ``cancelled`` status, which v1 lacks).  A value that is not even
 well-formed raises `InvalidMessageError`.  Inputs are never modified; outputs
 are fresh copies.
+
+Whatever the JSON value (a field of the wrong type at any depth, nesting a
+thousand levels deep, NaN), a helper returns a copy that ``json.dumps`` can
+write or raises one of those two errors; nothing else.
 """
 
 from __future__ import annotations
@@ -158,7 +162,7 @@ def _content_block(obj: Mapping[str, Any], version: str) -> None:
     block = obj.get("content")
     if not isinstance(block, dict):
         raise InvalidMessageError("content", None, f"expected an object, got {type_name(block)}")
-    block_type = block.get("type")
+    block_type = _type(block, "content block")
     if block_type not in V1_CONTENT_BLOCK_TYPES:
         raise ConversionError(
             f"{version} {short_repr(block_type)} content block", "v1 defines no such block type"
@@ -223,10 +227,9 @@ def _tool_call_v2_to_v1(obj: Mapping[str, Any]) -> JsonObject:
     for key in ("title", "kind", "status"):
         if key not in obj:
             continue
-        value = obj[key]
-        if value is None:
+        if obj[key] is None:
             raise ConversionError(shape, f"{key}: null clears the value in v2; v1 cannot clear it")
-        out[key] = value
+        out[key] = _str(obj, key)
     if "kind" in out and out["kind"] not in V1_TOOL_KINDS:
         raise ConversionError(shape, f"kind {short_repr(out['kind'])} is not a v1 tool kind")
     if "status" in out and out["status"] not in V1_TOOL_CALL_STATUSES:
@@ -243,7 +246,7 @@ def _tool_call_v1_to_v2(obj: Mapping[str, Any]) -> JsonObject:
     out: JsonObject = {"toolCallId": _str(obj, "toolCallId")}
     for key in ("title", "kind", "status"):
         if obj.get(key) is not None:  # v1 null means "not given"; v2 null would clear
-            out[key] = obj[key]
+            out[key] = _str(obj, key)
     if obj.get("content") is not None:
         out["content"] = [tool_call_content_v1_to_v2(i) for i in _list(obj, "content")]
     if obj.get("locations") is not None:
@@ -300,7 +303,9 @@ def _str(obj: Mapping[str, Any], key: str) -> str:
 def _type(obj: Mapping[str, Any], what: str) -> str:
     value = obj.get("type")
     if not isinstance(value, str):
-        raise InvalidMessageError("type", None, f"{what}: expected a string type")
+        raise InvalidMessageError(
+            "type", None, f"{what}: expected a string type, got {type_name(value)}"
+        )
     return value
 
 
