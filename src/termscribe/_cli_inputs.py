@@ -21,7 +21,6 @@ output shows before its end and memory stays bounded.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import BinaryIO, Final
@@ -83,6 +82,8 @@ def _kind(head: bytes) -> str:
     if head.startswith(_SCRIPT_START):
         return "typescript"
     if head.startswith(b"{"):
+        import json  # recordings only: keep it off the startup path
+
         try:
             header = json.loads(head.split(b"\n", 1)[0])
         except ValueError:
@@ -103,6 +104,8 @@ def _raw(head: bytes, read: object) -> Iterator[bytes]:
 
 
 def _asciicast(head: bytes, source: BinaryIO) -> Input:
+    import json
+
     first, _, rest = head.partition(b"\n")
     stream = Input("asciicast", iter(()))
     try:
@@ -153,6 +156,8 @@ def _events(stream: Input, rest: bytes, source: BinaryIO) -> Iterator[bytes]:
 
 
 def _event(stream: Input, line: bytes) -> Iterator[bytes]:
+    import json  # already loaded by _asciicast: a dictionary lookup
+
     if not line.strip() or line.lstrip().startswith(b"#"):
         return  # blank, or a v3 comment
     try:

@@ -13,9 +13,8 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, BinaryIO, Final, TextIO
+from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
 from ._budget import styled_within
 from ._cli_args import UsageError, at_least
@@ -132,8 +131,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     render.set_defaults(func=run_render)
 
 
-@dataclass(frozen=True)
-class RenderOptions:
+class RenderOptions(NamedTuple):
     """What ``render`` does to each input (picklable, for worker processes)."""
 
     format: str = "text"
