@@ -123,3 +123,13 @@ def test_worker_processes_only_for_big_batches(
     assert _Pool.made == [3]  # one worker per CPU, at most one per file
     assert run(["render", "--out-dir", str(tmp_path), "-j", "2", *inputs])[0] == 0
     assert _Pool.made == [3, 2]
+
+
+def test_an_output_that_is_its_input_is_refused_and_the_rest_go_on(tmp_path: Path) -> None:
+    log = tmp_path / "x.txt"  # text output would be written to x.txt itself
+    log.write_bytes(b"keep\n")
+    status, _, err = run(["render", "--out-dir", str(tmp_path), str(log), str(INPUTS[0])])
+    assert status == 1
+    assert err.splitlines()[0] == f"termscribe: {log} is the input: choose another output file"
+    assert log.read_bytes() == b"keep\n"
+    assert (tmp_path / "cargo_build.txt").read_bytes() == single(INPUTS[0])

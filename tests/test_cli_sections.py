@@ -128,10 +128,12 @@ def test_line_anchors_number_every_line_and_add_no_text() -> None:
         }
         assert not anchor.text
     assert page(LOG, "--line-anchors", "--rows", "1") == page(LOG, "--line-anchors")
-    err = io.StringIO()
-    argv = ["render", "--format", "html", "--fragment", "--line-anchors"]
-    assert main(argv, stdin=io.BytesIO(b"x"), stderr=err) == 2
-    assert "--line-anchors applies to --format html pages" in err.getvalue()
+    for flag in ("--line-anchors", "--sections"):
+        for argv in (["--format", "html", "--fragment"], ["--format", "text"]):
+            err = io.StringIO()
+            value = ["buildkite"] if flag == "--sections" else []
+            assert main(["render", *argv, flag, *value], stdin=io.BytesIO(b"x"), stderr=err) == 2
+            assert f"{flag} applies to --format html pages" in err.getvalue()
 
 
 def test_anchors_and_sections_stay_within_the_output_limit() -> None:

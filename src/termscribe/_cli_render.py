@@ -73,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     render.add_argument(
         "--sections",
         choices=["github", "buildkite", "off"],
-        default="github",
+        default=None,
         help="html page: CI log sections as <details>: GitHub's ::group:: (default), "
         "also Buildkite's ---/+++/~~~ headers, or none",
     )
@@ -90,12 +90,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--columns",
         type=_positive,
         default=None,
+        metavar="N",
         help="wrap at N columns (default: the recording's; screen: width, default 80)",
     )
     render.add_argument(
         "--rows",
         type=_positive,
         default=None,
+        metavar="N",
         help="window height (default: the recording's, else 24)",
     )
     render.add_argument(
@@ -158,6 +160,7 @@ class RenderOptions(NamedTuple):
             ("--theme", args.theme is not None),
             ("--wrap", args.wrap),
             ("--line-anchors", args.line_anchors),
+            ("--sections", args.sections is not None),
         ):
             if given and (args.format != "html" or args.fragment):
                 raise UsageError(f"{flag} applies to --format html pages (not --fragment)")
@@ -187,7 +190,7 @@ class RenderOptions(NamedTuple):
             input_format=args.input_format,
             theme=args.theme or "auto",
             wrap=args.wrap,
-            sections=args.sections,
+            sections=args.sections or "github",
             anchors=args.line_anchors,
         )
 
