@@ -285,3 +285,11 @@ def test_render_loads_neither_the_acp_layer_nor_pyte() -> None:
         check=True,
     )
     assert "pyte" in result.stdout.split()
+
+
+def test_importing_every_module_runs_nothing() -> None:
+    # Tools (the fuzzers' instrumentation, documentation builders) import
+    # every module of the package; termscribe.__main__ must not run the CLI.
+    code = "import sys; sys.argv = ['x', 'not-a-command']; import termscribe.__main__; print('ok')"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "ok\n", "")
