@@ -531,15 +531,17 @@ def _as_c1(text: str) -> str:
     """``text`` with the escape sequences that stand for C1 controls the
     interpreters act on replaced by those controls (see the module
     docstring)."""
-    if "\x1bD" in text:
-        text = text.replace("\x1bD", "\x84")
-    if "\x1bE" in text:
-        text = text.replace("\x1bE", "\x85")
-    if "\x1bH" in text:
-        text = text.replace("\x1bH", "\x88")
-    if "\x1bM" in text:
-        text = text.replace("\x1bM", "\x8d")
-    return text
+    if _FE.search(text) is None:  # one pass for the usual answer
+        return text
+    return (
+        text.replace("\x1bD", "\x84")
+        .replace("\x1bE", "\x85")
+        .replace("\x1bH", "\x88")
+        .replace("\x1bM", "\x8d")
+    )
+
+
+_FE = re.compile("\x1b[DEHM]")
 
 
 class Parser:
@@ -575,8 +577,7 @@ class Parser:
 
     def feed(self, text: str) -> None:
         """Parse ``text``; state carries over to the next call."""
-        if "\x1b" in text:
-            text = _as_c1(text)
+        text = _as_c1(text)
         i = 0
         n = len(text)
         while i < n:
