@@ -28,9 +28,13 @@ joined with ``\\n`` and every tag opened for a run is closed within it, so any
 slice of lines can be rendered on its own (streaming export). A newline right
 after ``<pre>`` is dropped by HTML parsers, so one is always written there.
 
-Speed: each distinct Style's open and close tags are built once per call and
-cached by identity (styles are interned); escaping runs only on text that
-needs it. Nothing is cached at module level (DESIGN.md invariant 8).
+Speed: each distinct Style's open and close tags are built once per call
+(styles are values: equal ones share the entry); escaping runs only on text
+that needs it. Nothing is cached at module level (DESIGN.md invariant 8).
+
+Real markers (``_line.MARKERS``) are elements of their own, class
+``ts-marker``: input that spells one was escaped when its Line was made, so
+only termscribe's own markers get the class.
 """
 
 from __future__ import annotations

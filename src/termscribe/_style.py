@@ -106,7 +106,7 @@ _DEFAULT_KEY: tuple[object, ...] = (None, None, None, 0, 0, None)
 
 
 class Style:
-    """An interned, immutable set of character attributes."""
+    """An immutable set of character attributes: a value."""
 
     __slots__ = (
         "_erase",

@@ -396,7 +396,7 @@ def _split_class(classes: str, start: int = 0) -> tuple[str, str]:
 
 def is_cell_run(text: str, marks: bool = False) -> bool:
     """Whether every code point of ``text`` is SINGLE or WIDE (C0 controls
-    count as SINGLE here): its cells are then wide_cells(text). With
+    count as SINGLE here): its cells are then CellTable.wide_cells(text). With
     ``marks``, one that is not a C0 control may have one or two combining
     marks or joiners after it that print joined to it, stored as they
     came (see _cell_run)."""
