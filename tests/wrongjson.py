@@ -329,6 +329,7 @@ def store_state(store: Any) -> Any:
             t.output_meta,
             t.tool_call_ids,
             t.raw_bytes,
+            t.raw_truncated,
             t.bytes_received,
             t.text(),
             t.version,
@@ -336,5 +337,8 @@ def store_state(store: Any) -> Any:
         )
         for t in store
     ]
-    calls = [store.tool_call(t.session_id, c) for t in store for c in t.tool_call_ids]
-    return terminals, calls, store.permissions(), store.revision
+    calls = sorted(
+        {(t.session_id, c) for t in store for c in t.tool_call_ids}, key=lambda k: str(k)
+    )
+    tool_calls = [store.tool_call(s, c) for s, c in calls]
+    return terminals, tool_calls, store.permissions(), store.revision

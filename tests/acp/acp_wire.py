@@ -13,8 +13,7 @@ from wire import b64 as b64  # re-exported for the tests
 from wire import chunk as chunk
 from wire import snapshot as snapshot
 from wire import terminal_update as terminal_update
-
-from termscribe.acp import TerminalStore
+from wrongjson import store_state
 
 DATA = Path(__file__).parent / "data"
 
@@ -62,31 +61,8 @@ def permission(
     }
 
 
-def fingerprint(store: TerminalStore) -> Any:
-    """Everything observable about a store, for before/after comparisons."""
-    terminals = [
-        (
-            t.key,
-            t.command,
-            t.cwd,
-            None if t.exit_status is None else t.exit_status.to_wire(),
-            t.meta,
-            t.output_meta,
-            t.tool_call_ids,
-            t.raw_bytes,
-            t.raw_truncated,
-            t.bytes_received,
-            t.text(),
-            t.version,
-            t.snapshot_generation,
-        )
-        for t in store
-    ]
-    calls = sorted(
-        {(t.session_id, c) for t in store for c in t.tool_call_ids}, key=lambda k: str(k)
-    )
-    tool_calls = [store.tool_call(s, c) for s, c in calls]
-    return terminals, tool_calls, store.permissions(), store.revision
+#: Everything observable about a store, for before/after comparisons.
+fingerprint = store_state
 
 
 def load_legacy_fixture(name: str) -> list[dict[str, Any]]:
