@@ -407,7 +407,13 @@ def is_cell_run(text: str, marks: bool = False) -> bool:
 # (marked ones and noncharacters), which with_markers replaces. The regex
 # engine tests BMP ranges with a bitmap, but astral ranges one by one for
 # every character (those of this table would cost 50 ns a character).
-_FIXED = re.compile(_table_class("[34]+", stop=0x10000))
+@lru_cache(maxsize=1)
+def _fixed() -> re.Pattern[str]:
+    """Made when first needed (a pass over the class table: about 5 ms that
+    a command line's start need not pay), and never changed."""
+    return re.compile(_table_class("[34]+", stop=0x10000))
+
+
 # Distinct code points with_markers replaces at most: each is a pass over
 # the text.
 _MAX_FIXED = 16
@@ -422,7 +428,7 @@ def with_markers(text: str) -> str:
     same (a test checks it): a marker's last code point, ``>``, is not a
     join base, and a combining mark joins it as it would the code point."""
     original = text
-    search = _FIXED.search
+    search = _fixed().search
     match = search(text)
     for _ in range(_MAX_FIXED):
         if match is None:
