@@ -7,10 +7,24 @@
 # chromium and chromium-driver, the tests of the optional C extension a C
 # compiler and Python's headers to build it, and making .venv Debian's
 # python3-venv; they are installed here when missing (as root, or through
-# sudo).  Arguments go to pytest; any pytest failure, "no tests collected"
+# sudo).  Arguments go to pytest; without any, once the whole suite has
+# passed, its core tests run again with the C extension turned off
+# (TERMSCRIBE_PURE_PYTHON=1).  Any pytest failure, "no tests collected"
 # (exit status 5) included, is this script's failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Run a second time with TERMSCRIBE_PURE_PYTHON=1 after a whole-suite run.
+pure_python_tests=(
+    tests/test_pure_python.py
+    tests/test_parser.py
+    tests/test_lines.py
+    tests/test_strip.py
+    tests/test_hostile.py
+    tests/test_properties.py
+    tests/test_amplification.py
+    tests/test_corpus.py
+)
 
 packages=()
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
@@ -43,8 +57,20 @@ else
     python=.venv/bin/python
 fi
 "$python" -m pip install -q --disable-pip-version-check -e ".[test,fuzz]"
+# A compiler is there (see above), so the optional C extension must have
+# been built: its tests would otherwise be skipped unnoticed.
+if ! "$python" -c "import termscribe._speedups"; then
+    echo "scripts/test.sh: the C extension termscribe._speedups was not built" >&2
+    exit 1
+fi
 status=0
 "$python" -m pytest "$@" || status=$?
+if [ "$status" -eq 0 ] && [ "$#" -eq 0 ]; then
+    # The whole suite passed: its core, hostile and property tests once more
+    # with the extension turned off, so that the pure-Python code that
+    # mirrors it runs end to end too.
+    TERMSCRIBE_PURE_PYTHON=1 "$python" -m pytest -p no:cacheprovider "${pure_python_tests[@]}" || status=$?
+fi
 if [ "$status" -eq 5 ]; then
     echo "scripts/test.sh: pytest collected no tests" >&2
 fi

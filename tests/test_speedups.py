@@ -1,5 +1,12 @@
 """The optional C extension gives exactly what the pure-Python code it
-mirrors gives (see ``_speedups.c``)."""
+mirrors gives (see ``_speedups.c``).
+
+These are tests of the extension itself: where it is not built (no C
+compiler at install) or turned off (``TERMSCRIBE_PURE_PYTHON=1``) they are
+skipped, and the rest of the suite tests the pure-Python code it mirrors.
+``scripts/test.sh`` installs a compiler and checks that the extension was
+built, so that CI never skips them by accident.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termscribe import _lines_grouped, _parser, _speedups
+from termscribe import _lines_grouped, _parser
+from termscribe._accel import PURE_PYTHON, speedups
 from termscribe._lines_grouped import INERT_C1, remove_inert_by_regex
 from termscribe._parser import MAX_INTERMEDIATES, MAX_PARAM_CHARS, sequence_run_end_by_regex
+
+pytestmark = pytest.mark.skipif(
+    speedups is None,
+    reason="the C extension is turned off" if PURE_PYTHON else "the C extension is not built",
+)
+_speedups = speedups
 
 # Code points of every kind the scan tells apart, of each string width
 # (Latin-1, BMP, astral), so that results change kind too.

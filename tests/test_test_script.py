@@ -76,10 +76,11 @@ def test_makes_and_uses_dot_venv(tmp_path: Path) -> None:
     assert log == [
         "python3 -m venv .venv",
         ".venv/bin/python -m pip install -q --disable-pip-version-check -e .[test,fuzz]",
+        ".venv/bin/python -c import termscribe._speedups",
         ".venv/bin/python -m pytest -q tests/test_cli.py",
     ]
     status, log = _run(tmp_path)  # again: .venv is there, reused
-    assert status == 0 and not any(line.startswith("python3 ") for line in log[3:])
+    assert status == 0 and not any(line.startswith("python3 ") for line in log[4:])
 
 
 def test_uses_the_active_virtual_environment(tmp_path: Path) -> None:
@@ -89,7 +90,7 @@ def test_uses_the_active_virtual_environment(tmp_path: Path) -> None:
     (active / "bin" / "python").chmod(0o755)
     status, log = _run(tmp_path, VIRTUAL_ENV=str(active))
     assert status == 0
-    assert [line.split(" ", 1)[0] for line in log] == [f"{active}/bin/python"] * 2
+    assert [line.split(" ", 1)[0] for line in log] == [f"{active}/bin/python"] * 4
     assert not (tmp_path / "checkout" / ".venv").exists()
 
 
@@ -97,3 +98,31 @@ def test_pytest_failures_fail_the_script(tmp_path: Path) -> None:
     for pytest_status in ("1", "5"):
         status, _ = _run(tmp_path, STUB_PYTEST_STATUS=pytest_status)
         assert status == int(pytest_status)
+
+
+def test_the_whole_suite_runs_its_core_again_without_the_extension(tmp_path: Path) -> None:
+    status, log = _run(tmp_path)
+    assert status == 0
+    assert log[-2] == ".venv/bin/python -m pytest"
+    pure = log[-1]
+    command = ".venv/bin/python -m pytest -p no:cacheprovider"
+    assert pure.startswith(f"{command} tests/test_pure_python.py")
+    assert "tests/test_hostile.py" in pure and "tests/test_properties.py" in pure
+    for test in pure.split()[5:]:  # each one a test module of the repository
+        assert (Path(__file__).resolve().parent.parent / test).is_file(), test
+    # With arguments, or when the first run failed, no second run.
+    _, log = _run(tmp_path, "tests/test_cli.py")
+    assert log[-1] == ".venv/bin/python -m pytest tests/test_cli.py"
+    _, log = _run(tmp_path, STUB_PYTEST_STATUS="1")
+    assert log[-1] == ".venv/bin/python -m pytest"
+
+
+def test_a_missing_extension_fails_the_script(tmp_path: Path) -> None:
+    stub = STUB_PYTHON.replace("exit 0\n", 'case "$*" in *_speedups*) exit 1 ;; esac\nexit 0\n', 1)
+    active = tmp_path / "active"
+    (active / "bin").mkdir(parents=True)
+    (active / "bin" / "python").write_text(stub)
+    (active / "bin" / "python").chmod(0o755)
+    status, log = _run(tmp_path, VIRTUAL_ENV=str(active))
+    assert status == 1
+    assert not any("-m pytest" in line for line in log)

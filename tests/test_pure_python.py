@@ -1,0 +1,82 @@
+"""``TERMSCRIBE_PURE_PYTHON=1`` turns the optional C extension off: the
+modules then use the pure-Python code it mirrors, with the same output.
+
+Run in a child process, since which code a module uses is decided once, at
+import. ``scripts/test.sh`` runs the core tests a second time that way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from termscribe import render_ansi, render_html, render_text
+from termscribe._accel import PURE_PYTHON
+
+# Every kind of input the extension's scans see: floods of C1 controls and
+# of control sequences with text between them, strings aborted by C1.
+SAMPLE = (
+    "\x1b[31mred\x1b[0m\r\n"
+    + "\x84a\x85b\x80c\x9dtitle\x84d\x9c" * 40
+    + "\x1b[5;1Hx\x1b[6;1Hy\x1b[2Kz" * 40
+    + "done\r\n"
+).encode()
+
+_CHILD = """
+import json, sys
+from termscribe import _accel, _lines_grouped, _parser, render_ansi, render_html, render_text
+data = sys.stdin.buffer.read()
+print(json.dumps({
+    "speedups": _accel.speedups is not None,
+    "pure": _accel.PURE_PYTHON,
+    "regex_paths": _lines_grouped.remove_inert is _lines_grouped.remove_inert_by_regex
+        and _parser.sequence_run_end is _parser.sequence_run_end_by_regex,
+    "outputs": [f(data, mode=m) for f in (render_text, render_html, render_ansi)
+                for m in ("lines", "strip")],
+}))
+"""
+
+
+def _child(pure: str | None) -> dict[str, object]:
+    env = dict(os.environ)
+    env.pop("TERMSCRIBE_PURE_PYTHON", None)
+    if pure is not None:
+        env["TERMSCRIBE_PURE_PYTHON"] = pure
+    result = subprocess.run(
+        [sys.executable, "-c", _CHILD],
+        input=SAMPLE,
+        env=env,
+        capture_output=True,
+        check=True,
+    )
+    answer: dict[str, object] = json.loads(result.stdout)
+    return answer
+
+
+def test_the_variable_turns_the_extension_off() -> None:
+    child = _child("1")
+    assert child["pure"] is True
+    assert child["speedups"] is False
+    assert child["regex_paths"] is True
+
+
+@pytest.mark.parametrize("value", ["", "0", "yes"])
+def test_only_one_turns_it_off(value: str) -> None:
+    assert _child(value)["pure"] is False
+
+
+def test_the_output_is_the_same_either_way() -> None:
+    pure = _child("1")["outputs"]
+    renderers = (render_text, render_html, render_ansi)
+    expected = [f(SAMPLE, mode=m) for f in renderers for m in ("lines", "strip")]
+    assert pure == expected
+    assert _child(None)["outputs"] == expected
+
+
+def test_this_process_follows_the_variable() -> None:
+    wanted = os.environ.get("TERMSCRIBE_PURE_PYTHON") == "1"
+    assert wanted == PURE_PYTHON
