@@ -81,6 +81,7 @@ from ._lines_grouped import (
     split_lines,
     text_lines,
 )
+from ._lines_repeat import run_repeated
 from ._lines_unicode import print_unbounded
 from ._parser import SGR_SPLIT, CsiBodies, ParsedParams, Performer
 from ._style import DEFAULT, Link, Style
@@ -619,7 +620,13 @@ class LinesModel(Controls, Performer):
         text_lines(self, *split_lines(self, run))
 
     def sequence_run(self, run: str) -> None:
+        run_repeated(self, run, self._sequence_run)
+
+    def _sequence_run(self, run: str) -> None:
         sequence_run(self, sequence_parts(run, self.styled), direct=True)
+
+    def escape_run(self, run: str) -> None:
+        run_repeated(self, run, super().escape_run)
 
     def lines_with_sequences(self, run: str) -> None:
         # In a row of known width, a REP repeats only up to the margin; a REP

@@ -33,7 +33,7 @@ state, named as on the diagram. Rules of this file:
   come one by one, control sequences and C1 controls each followed by
   text (``sequence_run``; where such a run ends is found by a regex, or by
   the same scan in C when the optional extension is built:
-  ``sequence_run_end``).
+  ``sequence_run_end``); and escape sequences in a row (``escape_run``).
 
 Differences from the original diagram, each a deliberate choice:
 
@@ -442,8 +442,8 @@ class Performer:
 
     def sequence_run(self, run: str) -> None:
         """Control sequences and C1 controls, each followed by printable
-        text (no C0, DEL, C1 or escape sequence): ``"\x1b[5;1Hx\x1b[6;1Hy"``,
-        ``"\x84a\x85b"``. ST and strings started by a C1 control and
+        text (no C0, DEL, C1 or escape sequence): ``"\\x1b[5;1Hx\\x1b[6;1Hy"``,
+        ``"\\x84a\\x85b"``. ST and strings started by a C1 control and
         aborted by another before any C0 control may be in it; they
         dispatch nothing. By default, the same calls as if they had come
         one by one (see SEQUENCE_ITEMS)."""
@@ -454,6 +454,14 @@ class Performer:
                 self.execute(control)
             if text:
                 self.print(text)
+
+    def escape_run(self, run: str) -> None:
+        """Escape sequences in a row (not CSI, strings or ST), as
+        ``esc_dispatch`` takes them: ``"\\x1b7\\x1b8\\x1b(0"``. By
+        default, the same calls as if they had come one by one."""
+        esc_dispatch = self.esc_dispatch
+        for intermediates, final in _ESCAPE_ITEM.findall(run):
+            esc_dispatch(intermediates, final)
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         """A complete control sequence; ``params`` is raw (see parse_params)."""
@@ -650,12 +658,12 @@ class Parser:
                             perform.osc_dispatch(payload)
                         continue
                 elif c == "\x1b" and (m := escapes_match(text, i)) is not None:
-                    # Escape sequences in a row (floods of them), one by one.
                     i = m.end()
                     self._string_end = None
-                    esc_dispatch = perform.esc_dispatch
-                    for intermediates, final in _ESCAPE_ITEM.findall(m.group()):
-                        esc_dispatch(intermediates, final)
+                    if m.end() - m.start() <= 3:  # one: ESC, intermediate, final
+                        perform.esc_dispatch(*_ESCAPE_ITEM.match(text, m.start()).groups())  # type: ignore[union-attr]
+                    else:
+                        perform.escape_run(m.group())
                     continue
                 self._items = items
                 return i

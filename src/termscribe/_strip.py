@@ -274,7 +274,7 @@ class StripModel(LinesModel):
             self._commit_texts(texts[1:])
         LinesModel.print(self, last)
 
-    def sequence_run(self, run: str) -> None:
+    def _sequence_run(self, run: str) -> None:
         """When every item is a sequence that breaks the line, each text
         after one is on a line of its own: as after CRs, or (with SGR
         sequences in them) one by one. Runs of C1 line ends and breaks take

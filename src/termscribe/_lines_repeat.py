@@ -1,0 +1,208 @@
+"""Runs that repeat one unit, done at once when the unit stops changing anything.
+
+A flood repeats a few bytes thousands of times: ``ESC c`` (RIS), ``ESC 7
+ESC 8``, ``ESC M x``, ``CSI 99 L CSI 99 M``. Each repetition costs the
+lines and strip models a few method calls and a look at every row of the
+window, where an ordinary log costs a few nanoseconds a byte; this is where
+a flood's cost per byte is brought back to a log's (SECURITY.md: per-byte
+blow-ups).
+
+The shortcut rests on one fact: a model's effect is a function of its
+state. Take ``state_key``: everything a model holds but its caches and its
+committed output. If applying the unit once more leaves the key as it found
+it, every further application does the same again: it leaves the key as it
+is and commits the same lines. So ``run_repeated`` applies the unit one
+repetition at a time, through the ordinary path, until that happens (at
+most MAX_TRIES times), then commits those lines once for each repetition
+left. A unit that never settles costs MAX_TRIES looks at the state more
+than the ordinary path, no more.
+
+Precondition, checked by ``state_key`` itself: it knows the type of every
+attribute of the model; an attribute of another type (a field added to the
+models later) raises ``UnknownState``, and the run takes the ordinary path.
+A test compares the shortcut with the ordinary path on generated runs
+that repeat units drawn from the whole grammar, in both models.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Protocol
+
+from ._controls import SavedCursor
+from ._line import Line, Row
+from ._lines_csi import Screen
+from ._style import Style
+
+if TYPE_CHECKING:
+    from collections import deque
+
+__all__ = ["MAX_TRIES", "MIN_REPEATS", "UnknownState", "run_repeated", "state_key", "unit_of"]
+
+#: Repetitions applied one by one, at most, waiting for the state to settle:
+#: enough for a staircase to cross the columns a movement may use and for a
+#: window of a few dozen rows to fill.
+MAX_TRIES = 256
+#: Repetitions a run needs before a unit is looked for.
+MIN_REPEATS = 8
+#: Items of a run (from its first) that may end the unit.
+_MAX_UNIT_ITEMS = 8
+
+# Where an item of a run (a control sequence, escape sequence or C1
+# control) may start.
+_ITEM_START = re.compile("[\x1b\x80-\x9f]")
+
+# Attributes of the models that are not state: caches (their content is a
+# function of what they are asked), the committed output (and the count
+# of lines max_lines dropped from it), and the rows of
+# the active screen (the screen is in the key).
+_NOT_STATE = frozenset(
+    (
+        "cell_table",
+        "params",
+        "csi_bodies",
+        "_sgr_runs",
+        "_made",
+        "_committed",
+        "_dropped_lines",
+        "_rows",
+    )
+)
+
+
+class UnknownState(Exception):
+    """A model attribute that state_key cannot tell equal states by."""
+
+
+class _Model(Protocol):
+    max_lines: int | None
+    _committed: deque[Line]
+    _dropped_lines: int
+
+    def _extend_committed(self, lines: list[Line]) -> None: ...
+
+
+def unit_of(run: str) -> tuple[str, int] | None:
+    """``(unit, count)`` when ``run`` starts with ``count`` (at least
+    MIN_REPEATS) repetitions of ``unit``, which ends where one of the run's
+    first items starts (so the unit is whole items, and each repetition is
+    too); None otherwise. The shortest such unit is taken."""
+    n = len(run)
+    for tries, m in enumerate(_ITEM_START.finditer(run, 1)):
+        p = m.start()
+        if p * MIN_REPEATS > n or tries == _MAX_UNIT_ITEMS:
+            return None
+        unit = run[:p]
+        if not run.startswith(unit * MIN_REPEATS):
+            continue
+        if run[p:] == run[:-p]:  # the whole run repeats it (but maybe for a part at the end)
+            return unit, n // p
+        # The most repetitions it starts with (startswith is monotone in them).
+        low, high = MIN_REPEATS, n // p
+        while low < high:
+            middle = (low + high + 1) // 2
+            if run.startswith(unit * middle):
+                low = middle
+            else:
+                high = middle - 1
+        return unit, low
+    return None
+
+
+def state_key(model: object) -> Hashable:
+    """Everything ``model`` holds that its effect depends on, as a value
+    equal for equal states (see the module docstring)."""
+    items = []
+    fields = vars(model)
+    for name, value in sorted(fields.items()):
+        if name in _NOT_STATE:
+            continue
+        if name == "_screen":
+            value = value is fields["_normal"]  # which one is showing
+        elif name == "_pending":
+            value = tuple(value)  # committed rows: never changed again
+        elif name == "_palette":
+            value = len(value.styles)  # styles are only ever added
+        items.append((name, _key(value)))
+    return tuple(items)
+
+
+def _key(value: object) -> Hashable:
+    if value is None or isinstance(value, (bool, int, str, Style)):
+        return value
+    if isinstance(value, Row):
+        marks = value.marks
+        return (
+            value.text,
+            value.styles,
+            value.continued,
+            value.omitted,
+            tuple(sorted(marks.items())) if marks else None,
+        )
+    if isinstance(value, Screen):
+        tabs = value.tabs
+        return (
+            tuple(map(_key, value.rows)),
+            value.top,
+            value.bottom,
+            _key(value.saved),
+            None if tabs is None else frozenset(tabs),
+        )
+    if isinstance(value, SavedCursor):
+        return (value.x, value.y, value.style, tuple(value.charsets), value.gl, value.origin)
+    if isinstance(value, list):
+        return tuple(map(_key, value))
+    if isinstance(value, tuple):
+        return value
+    raise UnknownState(type(value).__name__)
+
+
+def run_repeated(model: _Model, run: str, apply: Callable[[str], None]) -> None:
+    """``apply(run)``, with the shortcut of the module docstring when the
+    run repeats a unit (see unit_of)."""
+    found = unit_of(run)
+    if found is None:
+        apply(run)
+        return
+    unit, count = found
+    try:
+        before = state_key(model)
+    except UnknownState:
+        apply(run)
+        return
+    committed = model._committed
+    done = 0
+    while done < count and done < MAX_TRIES:
+        held, dropped = len(committed), model._dropped_lines
+        apply(unit)
+        done += 1
+        after = state_key(model)
+        if after == before:
+            added = len(committed) - held + model._dropped_lines - dropped
+            if added > len(committed):
+                break  # max_lines keeps fewer than one repetition commits
+            lines = [committed[index] for index in range(-added, 0)]
+            _commit_again(model, lines, count - done)
+            done = count
+            break
+        before = after
+    rest = run[done * len(unit) :]
+    if rest:
+        apply(rest)
+
+
+def _commit_again(model: _Model, lines: list[Line], times: int) -> None:
+    """Commit ``lines`` ``times`` times more, holding only what max_lines
+    keeps of them."""
+    if not lines or times <= 0:
+        return
+    total = len(lines) * times
+    limit = model.max_lines
+    if limit is not None and total > limit:
+        model._dropped_lines += total - limit
+        # The last `limit` of the repeated lines.
+        copies = -(-limit // len(lines)) + 1
+        model._extend_committed((lines * copies)[len(lines) * copies - limit :])
+        return
+    model._extend_committed(lines * times)
