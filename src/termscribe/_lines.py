@@ -60,10 +60,8 @@ from ._lines_csi import (
     HANDLERS,
     MAX_REACH,
     MAX_REPEAT,
-    Screen,
     alignment_test,
     back_tab,
-    cleared,
     private_mode,
     set_tab,
     shift_rows,
@@ -81,6 +79,7 @@ from ._lines_grouped import (
     split_lines,
     text_lines,
 )
+from ._lines_host import Screen, cleared
 from ._lines_repeat import run_repeated
 from ._lines_unicode import print_unbounded
 from ._parser import SGR_SPLIT, CsiBodies, ParsedParams, Performer

@@ -19,12 +19,9 @@ start grows beyond the reach.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from html import escape
-from operator import attrgetter
-from typing import TYPE_CHECKING
 
-from ._controls import SavedCursor
 from ._cursor import (
     CURSOR_HANDLERS,
     Params,
@@ -33,10 +30,8 @@ from ._cursor import (
 )
 from ._edit import blank_cells, delete_cells, truncate
 from ._line import Row
+from ._lines_host import LinesHost, blank
 from ._unicode import NORMAL, char_info, marker
-
-if TYPE_CHECKING:
-    from ._lines import LinesModel
 
 __all__ = [
     "COSTLY_REPEAT",
@@ -45,11 +40,8 @@ __all__ = [
     "MAX_REACH",
     "MAX_REPEAT",
     "TAB_WIDTH",
-    "Screen",
     "alignment_test",
     "back_tab",
-    "blank",
-    "cleared",
     "private_mode",
     "repeat_cost",
     "set_tab",
@@ -81,45 +73,10 @@ TAB_WIDTH = 8
 #: DECALNs that fill the window, per transcript (see ``_lines``).
 MAX_ALIGNMENT_FILLS = 4
 
-Handler = Callable[["LinesModel", Params, str], None]
+Handler = Callable[[LinesHost, Params, str], None]
 
 
-class Screen:
-    """One buffer (normal or alternate): its rows, margins, saved cursor and
-    tab stops."""
-
-    __slots__ = ("bottom", "rows", "saved", "tabs", "top")
-
-    def __init__(self, height: int) -> None:
-        self.rows = [Row() for _ in range(height)]
-        self.top = 0
-        self.bottom = height - 1
-        self.saved: SavedCursor | None = None
-        self.tabs: set[int] | None = None  # None: a stop every 8 columns
-
-
-_TEXT = attrgetter("text")
-_CONTINUED = attrgetter("continued")
-
-
-def blank(rows: Sequence[Row]) -> bool:
-    """Whether every row is as ``Row()`` makes it: no text (a row with no
-    text has no styles, marks or omitted characters) and not continued. Three
-    scans in C, where making the rows again is a Python call each: floods of
-    RIS, ED 2, IL/DL or SU/SD find them blank and leave them."""
-    return not any(map(_TEXT, rows)) and not any(map(_CONTINUED, rows))
-
-
-def cleared(screen: Screen, height: int) -> Screen:
-    """``screen`` blank, with default margins, tab stops and no saved
-    cursor: the same object if its rows are blank already."""
-    if not blank(screen.rows):
-        return Screen(height)
-    screen.top, screen.bottom, screen.saved, screen.tabs = 0, height - 1, None, None
-    return screen
-
-
-def ed(m: LinesModel, v: Params, _last: str) -> None:
+def ed(m: LinesHost, v: Params, _last: str) -> None:
     mode = arg(v, 0, 0)
     rows = m._rows
     if mode == 0:
@@ -138,11 +95,11 @@ def _blank_rows(rows: list[Row], start: int, end: int) -> None:
         rows[start:end] = [Row() for _ in range(start, end)]
 
 
-def el(m: LinesModel, v: Params, _last: str) -> None:
+def el(m: LinesHost, v: Params, _last: str) -> None:
     erase_line(m, arg(v, 0, 0))
 
 
-def erase_line(m: LinesModel, mode: int) -> None:
+def erase_line(m: LinesHost, mode: int) -> None:
     row = m._rows[m.y]
     # With a wrap pending (x == width), EL 0 erases nothing (xterm.js).
     x = m.x
@@ -156,18 +113,18 @@ def erase_line(m: LinesModel, mode: int) -> None:
         fresh.continued = row.continued
 
 
-def ech(m: LinesModel, v: Params, _last: str) -> None:
+def ech(m: LinesHost, v: Params, _last: str) -> None:
     m._end_pending_wrap()
     x = m.x
     blank_cells(m._rows[m.y], x, x + arg(v, 0, 1), m._erase_code())
 
 
-def dch(m: LinesModel, v: Params, _last: str) -> None:
+def dch(m: LinesHost, v: Params, _last: str) -> None:
     m._end_pending_wrap()
     delete_cells(m._rows[m.y], m.x, arg(v, 0, 1))
 
 
-def ich(m: LinesModel, v: Params, _last: str) -> None:
+def ich(m: LinesHost, v: Params, _last: str) -> None:
     m._end_pending_wrap()
     m._insert_blanks(min(arg(v, 0, 1), m.reach))
 
@@ -188,7 +145,7 @@ def shift_rows(rows: list[Row], start: int, end: int, count: int) -> None:
         rows[start : end + 1] = rows[start - count : end + 1] + [Row() for _ in range(-count)]
 
 
-def il(m: LinesModel, v: Params, _last: str) -> None:
+def il(m: LinesHost, v: Params, _last: str) -> None:
     m._end_pending_wrap()
     screen = m._screen
     if screen.top <= m.y <= screen.bottom:
@@ -196,7 +153,7 @@ def il(m: LinesModel, v: Params, _last: str) -> None:
         m.x = 0
 
 
-def dl(m: LinesModel, v: Params, _last: str) -> None:
+def dl(m: LinesHost, v: Params, _last: str) -> None:
     m._end_pending_wrap()
     screen = m._screen
     if screen.top <= m.y <= screen.bottom:
@@ -204,12 +161,12 @@ def dl(m: LinesModel, v: Params, _last: str) -> None:
         m.x = 0
 
 
-def su(m: LinesModel, v: Params, _last: str) -> None:
+def su(m: LinesHost, v: Params, _last: str) -> None:
     screen = m._screen
     shift_rows(screen.rows, screen.top, screen.bottom, -arg(v, 0, 1))
 
 
-def sd(m: LinesModel, v: Params, _last: str) -> None:
+def sd(m: LinesHost, v: Params, _last: str) -> None:
     screen = m._screen
     shift_rows(screen.rows, screen.top, screen.bottom, arg(v, 0, 1))
 
@@ -230,7 +187,7 @@ def repeat_cost(ch: str) -> int:
     return len(escape(marker(ch))) + 3  # its seal is shown as "<", "&lt;" in HTML
 
 
-def rep(m: LinesModel, v: Params, last: str) -> None:
+def rep(m: LinesHost, v: Params, last: str) -> None:
     if not last:
         return
     count = min(arg(v, 0, 1), MAX_REPEAT)
@@ -246,15 +203,15 @@ def rep(m: LinesModel, v: Params, last: str) -> None:
         m.print(last * count)
 
 
-def cht(m: LinesModel, v: Params, _last: str) -> None:
+def cht(m: LinesHost, v: Params, _last: str) -> None:
     m._tab(arg(v, 0, 1))
 
 
-def cbt(m: LinesModel, v: Params, _last: str) -> None:
+def cbt(m: LinesHost, v: Params, _last: str) -> None:
     m._back_tab(arg(v, 0, 1))
 
 
-def tbc(m: LinesModel, v: Params, _last: str) -> None:
+def tbc(m: LinesHost, v: Params, _last: str) -> None:
     mode = arg(v, 0, 0)
     if mode == 3:
         m._screen.tabs = set()
@@ -264,7 +221,7 @@ def tbc(m: LinesModel, v: Params, _last: str) -> None:
         m._screen.tabs.discard(clamp_x(m))
 
 
-def decstbm(m: LinesModel, v: Params, _last: str) -> None:
+def decstbm(m: LinesHost, v: Params, _last: str) -> None:
     top = arg(v, 0, 1)
     bottom = arg(v, 1, m.height)
     bottom = min(bottom, m.height)
@@ -277,30 +234,30 @@ def decstbm(m: LinesModel, v: Params, _last: str) -> None:
     m.y = screen.top if m.origin else 0
 
 
-def scosc(m: LinesModel, v: Params, _last: str) -> None:
+def scosc(m: LinesHost, v: Params, _last: str) -> None:
     if not v:
         m._save_cursor()
 
 
-def scorc(m: LinesModel, v: Params, _last: str) -> None:
+def scorc(m: LinesHost, v: Params, _last: str) -> None:
     if not v:
         m._restore_cursor()
 
 
-def ansi_mode(m: LinesModel, v: Params, on: bool) -> None:
+def ansi_mode(m: LinesHost, v: Params, on: bool) -> None:
     if 4 in v:
         m.insert = on
 
 
-def sm(m: LinesModel, v: Params, _last: str) -> None:
+def sm(m: LinesHost, v: Params, _last: str) -> None:
     ansi_mode(m, v, True)
 
 
-def rm(m: LinesModel, v: Params, _last: str) -> None:
+def rm(m: LinesHost, v: Params, _last: str) -> None:
     ansi_mode(m, v, False)
 
 
-def private_mode(m: LinesModel, params: str, on: bool) -> None:
+def private_mode(m: LinesHost, params: str, on: bool) -> None:
     for value in m.params[params]:
         mode = value[0] if isinstance(value, tuple) else value
         if mode == 7:
@@ -313,7 +270,7 @@ def private_mode(m: LinesModel, params: str, on: bool) -> None:
             m._alternate_screen(mode, on)
 
 
-def soft_reset(m: LinesModel) -> None:
+def soft_reset(m: LinesHost) -> None:
     """DECSTR."""
     m._reset_modes()
     screen = m._screen
@@ -321,7 +278,7 @@ def soft_reset(m: LinesModel) -> None:
     screen.saved = None
 
 
-def tab(m: LinesModel, count: int) -> None:
+def tab(m: LinesHost, count: int) -> None:
     """HT and CHT. One HT past the reach moves to the next default stop, as
     the grouped lines do (see expand_tabs); CHT stays within reach."""
     x = m.x
@@ -347,7 +304,7 @@ def tab(m: LinesModel, count: int) -> None:
     m.x = min(x, last)
 
 
-def back_tab(m: LinesModel, count: int) -> None:
+def back_tab(m: LinesHost, count: int) -> None:
     if m.x >= m._limit:  # a pending wrap stays pending (xterm.js)
         return
     x = m.x
@@ -361,7 +318,7 @@ def back_tab(m: LinesModel, count: int) -> None:
     m.x = x
 
 
-def set_tab(m: LinesModel) -> None:
+def set_tab(m: LinesHost) -> None:
     if m.x >= m.reach and m.reach < m._limit:
         return  # no tab stop past the reach
     if m._screen.tabs is None:
@@ -369,7 +326,7 @@ def set_tab(m: LinesModel) -> None:
     m._screen.tabs.add(min(m.x, m.reach - 1))
 
 
-def alignment_test(m: LinesModel) -> None:
+def alignment_test(m: LinesHost) -> None:
     """DECALN: fill the window with E, as xterm does."""
     screen = m._screen
     m._fills += 1

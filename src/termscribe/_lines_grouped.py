@@ -37,12 +37,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from operator import mul
-from typing import TYPE_CHECKING
+from typing import cast
 
 from ._accel import speedups
 from ._cursor import arg, cup
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH
+from ._lines_host import LinesHost, Parts
 from ._parser import (
     ERASE,
     OVERSTRUCK,
@@ -56,9 +57,6 @@ from ._parser import (
 )
 from ._style import DEFAULT, Style
 from ._unicode import is_cell_run, is_simple_run, marker, with_markers
-
-if TYPE_CHECKING:
-    from ._lines import LinesModel
 
 __all__ = [
     "INERT_C1",
@@ -82,10 +80,6 @@ __all__ = [
     "text_lines",
     "without_erasures",
 ]
-
-#: A line's texts between SGR sequences and the style code of each (None:
-#: an unstyled model).
-Parts = tuple[Sequence[str], Sequence[str] | None]
 
 
 def single_cells(lines: list[str], run: str) -> bool:
@@ -148,16 +142,16 @@ def sequence_parts(run: str, styled: bool) -> list[str]:
     return parts
 
 
-def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
+def sequence_run(m: LinesHost, parts: list[str], direct: bool = False) -> None:
     """The calls of a sequence_run's items (see sequence_parts), one by one,
     each text with the SGR sequences in it printed at once. When ``direct``
-    (the model's methods are LinesModel's), control sequences with no
+    (the model's methods are LinesHost's), control sequences with no
     private marker or intermediates (SGR aside) go straight to HANDLERS, as
     csi_dispatch would send them, and C1 controls to what execute calls;
     the cursor position a CUP's parameters give outside origin mode is
     computed once per run (it depends on nothing else); and when the texts
     are single cells, each without SGR is printed as such, without
-    LinesModel.print's tests of each."""
+    LinesHost.print's tests of each."""
     print_, print_with_sgr, csi_dispatch = m.print, m.print_with_sgr, m.csi_dispatch
     targets: dict[str, tuple[int, int]] = {}  # CUP's parameters: row, column
     actions = {}
@@ -174,7 +168,7 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
             texts = SGR_SPLIT.sub("", texts)
         cells = texts.isascii() or is_simple_run(texts)
     print_single_cells = m.print_single_cells
-    m._print_text(parts[0])
+    _print_text(m, parts[0])
     for control, body, text in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
         if body is not None:
             private, params, intermediates, final = m.csi_bodies[body]
@@ -209,6 +203,20 @@ def sequence_run(m: LinesModel, parts: list[str], direct: bool = False) -> None:
                 print_(text)
 
 
+def _performer(m: LinesHost) -> Performer:
+    """The model as the Performer it is, for the default of a grouped
+    event (the calls one by one)."""
+    return cast(Performer, m)
+
+
+def _print_text(m: LinesHost, text: str) -> None:
+    """Text with SGR sequences in it, or without, or none."""
+    if "\x1b" in text:
+        m.print_with_sgr(text)
+    elif text:
+        m.print(text)
+
+
 def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:
     """``lines`` and ``run`` (see single_cells) if every line is single
     cells that fit in a row; else the same with the code points
@@ -226,7 +234,7 @@ def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:
     return (lines, marked) if single_cells(lines, marked) else None
 
 
-def overwrite_run(m: LinesModel, run: str) -> None:
+def overwrite_run(m: LinesHost, run: str) -> None:
     """CRs each followed by text (see Performer.overwrite_run): in an
     unbounded row, single cells with no insert mode or line drawing, only
     what stays visible is written, at once: for each column, the last text
@@ -234,7 +242,7 @@ def overwrite_run(m: LinesModel, run: str) -> None:
     it: only the SGR sequences before the CR before the last one count, the
     text after that CR is printed one by one, then the rest at once."""
     if m.width is not None or m.insert or m._translate:
-        Performer.overwrite_run(m, run)
+        Performer.overwrite_run(_performer(m), run)
         return
     if "\x1b" in run:
         run = crs_for_chas(run)
@@ -248,7 +256,7 @@ def overwrite_run(m: LinesModel, run: str) -> None:
             current = m._code
             if current is not None and (sgrs := SGR_SPLIT.findall(run, 0, start)):
                 m._set_code(m._part_codes(current, sgrs)[-1])
-            Performer.overwrite_run(m, run[start:end])
+            Performer.overwrite_run(_performer(m), run[start:end])
             run = run[end:]
             if not run:
                 return
@@ -263,7 +271,7 @@ def overwrite_run(m: LinesModel, run: str) -> None:
     else:
         simple = run.isascii() or is_simple_run("".join(texts))
     if not simple:
-        Performer.overwrite_run(m, run)
+        Performer.overwrite_run(_performer(m), run)
         return
     last = texts[-1]
     covered = len(last)
@@ -281,7 +289,7 @@ def overwrite_run(m: LinesModel, run: str) -> None:
                 visible.append(text[covered:])
                 covered = len(text)
     if covered > MAX_LINE_CELLS:  # found here, not by single_cells: one pass
-        Performer.overwrite_run(m, run)
+        Performer.overwrite_run(_performer(m), run)
         return
     if styled:
         m._put(0, "".join(visible), "".join(visible_codes))
@@ -302,7 +310,7 @@ def crs_for_chas(run: str) -> str:
     return run
 
 
-def _styled_texts(m: LinesModel, texts: list[str]) -> tuple[list[str], list[str], str]:
+def _styled_texts(m: LinesHost, texts: list[str]) -> tuple[list[str], list[str], str]:
     """Texts with SGR sequences in them (in a styled model): the cells each
     prints, their codes, and the code after the last, as print_with_sgr
     would print them in turn."""
@@ -351,7 +359,7 @@ def expand_repeats(run: str) -> str:
     return "".join(parts)
 
 
-def split_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
+def split_lines(m: LinesHost, run: str) -> tuple[list[str], str]:
     """The lines of a text_lines run (without line ends) as the model
     prints them, and the run they come from, which holds the same code
     points (for single_cells). Unstyled, SGR sequences are gone (they change
@@ -398,7 +406,7 @@ def shown(texts: list[str]) -> list[str]:
     return text.replace(BLANK, " ").split("\n") if BLANK in text else texts
 
 
-def tabs_at_once(m: LinesModel, run: str) -> bool:
+def tabs_at_once(m: LinesHost, run: str) -> bool:
     """Whether the TABs of lines (``run``: see split_lines) printed on
     fresh rows are the blank cells expand_tabs makes: code points that are
     one cell each, stored as they are (expandtabs() counts code points as
@@ -411,7 +419,7 @@ def tabs_at_once(m: LinesModel, run: str) -> bool:
     )
 
 
-def overstrikes_at_once(m: LinesModel, run: str) -> bool:
+def overstrikes_at_once(m: LinesHost, run: str) -> bool:
     """Whether the overstrikes in lines of lines_with_sequences (in an
     unbounded row) can be replaced by the character printed last: each BS
     goes back one cell, unless the character before it took the last one
@@ -428,7 +436,7 @@ def overstrikes_at_once(m: LinesModel, run: str) -> bool:
     )
 
 
-def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
+def sequence_lines(m: LinesHost, run: str) -> tuple[list[str], str]:
     """As split_lines, for lines_with_sequences in an unbounded row (with
     overstrikes only if overstrikes_at_once): each overstrike becomes the
     character printed last; in each line, every REP becomes what it prints
@@ -453,7 +461,7 @@ def sequence_lines(m: LinesModel, run: str) -> tuple[list[str], str]:
     return expanded, REP.sub("", run)
 
 
-def text_lines(m: LinesModel, lines: list[str], run: str) -> None:
+def text_lines(m: LinesHost, lines: list[str], run: str) -> None:
     """Whole lines of text (see split_lines). Each is printed and ended
     here without the parser's dispatch; once the cursor is on the bottom
     row of the window, lines of single cells are done all at once (see
@@ -479,7 +487,7 @@ def text_lines(m: LinesModel, lines: list[str], run: str) -> None:
         _text_line(m, line)
 
 
-def _text_line(m: LinesModel, line: str) -> None:
+def _text_line(m: LinesHost, line: str) -> None:
     """One line of text_lines, without its LF."""
     if "\t" in line or erases(line):
         _line_with_controls(m, line)
@@ -492,19 +500,19 @@ def _text_line(m: LinesModel, line: str) -> None:
     m._index()
 
 
-def _line_with_controls(m: LinesModel, line: str) -> None:
+def _line_with_controls(m: LinesHost, line: str) -> None:
     """The text of a line with EL sequences or TABs in it, and each."""
     parts = _CONTROLS.split(line)
-    m._print_text(parts[0])
+    _print_text(m, parts[0])
     for index in range(1, len(parts), 2):
         if parts[index] == "\t":
             m.execute("\t")
         else:
             m.csi_dispatch("", "", "", "K")
-        m._print_text(parts[index + 1])
+        _print_text(m, parts[index + 1])
 
 
-def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
+def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
     """Lines (each ended by LF) printed from the bottom row of the
     window: the first ends the cursor row, the others scroll the window
     up, and only the rows still in the window are made; the lines
@@ -586,7 +594,7 @@ def _bottom_lines(m: LinesModel, lines: list[str], run: str) -> bool:
         row.styles = "".join(map(mul, codes or (), map(len, texts)))
         made.append(row)
     # What each new row is committed as while it stays unchanged (see
-    # LinesModel._commit): its parts and their codes, made into a line then
+    # LinesHost._commit): its parts and their codes, made into a line then
     # (not blank cells or wide characters: Line.from_row shows them).
     m._made = {
         id(row): (row, row.text, row.styles, part)
@@ -616,7 +624,7 @@ def line_of(texts: Sequence[str], codes: Sequence[str] | None, palette: list[Sty
     return Line(tuple(runs), "".join(texts)) if runs else EMPTY_LINE
 
 
-def styled_lines(m: LinesModel, lines: list[str]) -> list[Line]:
+def styled_lines(m: LinesHost, lines: list[str]) -> list[Line]:
     """Lines of single cells with SGR inside, as they are committed from
     the rows print_with_sgr makes of them on blank rows; the model is left
     in the style they end with."""
@@ -624,7 +632,7 @@ def styled_lines(m: LinesModel, lines: list[str]) -> list[Line]:
     return [line_of(texts, codes, palette) for texts, codes in _parts(m, lines)]
 
 
-def _parts(m: LinesModel, lines: list[str]) -> list[Parts]:
+def _parts(m: LinesHost, lines: list[str]) -> list[Parts]:
     """Each line's texts between SGR sequences and the code of each, and
     the model left in the style the lines end with."""
     code = m._code or "\x00"

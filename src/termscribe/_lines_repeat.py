@@ -28,15 +28,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Protocol
 
 from ._controls import SavedCursor
 from ._line import Line, Row
-from ._lines_csi import Screen
+from ._lines_host import LinesHost, Screen
 from ._style import Style
-
-if TYPE_CHECKING:
-    from collections import deque
 
 __all__ = ["MAX_TRIES", "MIN_REPEATS", "UnknownState", "run_repeated", "state_key", "unit_of"]
 
@@ -73,14 +69,6 @@ _NOT_STATE = frozenset(
 
 class UnknownState(Exception):
     """A model attribute that state_key cannot tell equal states by."""
-
-
-class _Model(Protocol):
-    max_lines: int | None
-    _committed: deque[Line]
-    _dropped_lines: int
-
-    def _extend_committed(self, lines: list[Line]) -> None: ...
 
 
 def unit_of(run: str) -> tuple[str, int] | None:
@@ -158,7 +146,7 @@ def _key(value: object) -> Hashable:
     raise UnknownState(type(value).__name__)
 
 
-def run_repeated(model: _Model, run: str, apply: Callable[[str], None]) -> None:
+def run_repeated(model: LinesHost, run: str, apply: Callable[[str], None]) -> None:
     """``apply(run)``, with the shortcut of the module docstring when the
     run repeats a unit (see unit_of)."""
     found = unit_of(run)
@@ -192,7 +180,7 @@ def run_repeated(model: _Model, run: str, apply: Callable[[str], None]) -> None:
         apply(rest)
 
 
-def _commit_again(model: _Model, lines: list[Line], times: int) -> None:
+def _commit_again(model: LinesHost, lines: list[Line], times: int) -> None:
     """Commit ``lines`` ``times`` times more, holding only what max_lines
     keeps of them."""
     if not lines or times <= 0:

@@ -12,9 +12,9 @@ of a known width. A Hypothesis test compares the two under small row caps.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ._line import MAX_LINE_CELLS, WIDE_TAIL
+from ._lines_host import LinesHost
 from ._unicode import (
     CELLS,
     JOINER,
@@ -26,9 +26,6 @@ from ._unicode import (
     last_combining,
     marker,
 )
-
-if TYPE_CHECKING:
-    from ._lines import LinesModel
 
 __all__ = ["print_unbounded"]
 
@@ -46,7 +43,7 @@ def _markers(match: re.Match[str]) -> str:
     return "".join(map(marker, match.group()))
 
 
-def print_unbounded(m: LinesModel, text: str) -> None:
+def print_unbounded(m: LinesHost, text: str) -> None:
     """Print a run that needs more than single cells in an unbounded row
     (no insert mode): the cells of the run's code points that need no context (as
     cell_runs makes them), with the combining marks and joiners that
@@ -115,7 +112,7 @@ def print_unbounded(m: LinesModel, text: str) -> None:
     _store(m, cells, marks, end)
 
 
-def _print_past_cap(m: LinesModel, text: str) -> None:
+def _print_past_cap(m: LinesHost, text: str) -> None:
     """Text printed on a full unbounded row: its cells are dropped and
     counted, and its marks join the last cell up to MAX_COMBINING. Once
     that cell is full, or once no combining mark is left and no joiner can
@@ -141,7 +138,7 @@ def _print_past_cap(m: LinesModel, text: str) -> None:
             m._print_groups(chars)
 
 
-def _store(m: LinesModel, cells: list[str], marks: list[tuple[int, str]], end: int) -> None:
+def _store(m: LinesHost, cells: list[str], marks: list[tuple[int, str]], end: int) -> None:
     """Store ``cells`` at the cursor, ending at column ``end``, and
     ``marks`` (column, code points) on them."""
     if cells:

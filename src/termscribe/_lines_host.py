@@ -1,0 +1,135 @@
+"""What the helpers of the ``lines`` model see of it.
+
+The lines model (``_lines.LinesModel``) is one class. Its control sequences
+(``_lines_csi``), grouped events (``_lines_grouped``), Unicode printing
+(``_lines_unicode``) and repeated runs (``_lines_repeat``) are functions in
+modules of their own, and take the model as a ``LinesHost``: the part of it
+they use, declared here. They import this interface, never the class, so no
+module of the model imports another back. ``Screen`` is one of the model's
+two buffers.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
+from typing import Protocol, TypeVar
+
+from ._controls import SavedCursor
+from ._cursor import CursorHost
+from ._line import Line, Row, StylePalette
+from ._parser import CsiBodies, ParsedParams
+from ._unicode import CellTable
+
+__all__ = ["LinesHost", "Parts", "Screen", "blank", "cleared"]
+
+_T = TypeVar("_T")
+
+#: A line's texts between SGR sequences and the style code of each (None:
+#: an unstyled model).
+Parts = tuple[Sequence[str], Sequence[str] | None]
+
+
+class Screen:
+    """One buffer (normal or alternate): its rows, margins, saved cursor and
+    tab stops."""
+
+    __slots__ = ("bottom", "rows", "saved", "tabs", "top")
+
+    def __init__(self, height: int) -> None:
+        self.rows = [Row() for _ in range(height)]
+        self.top = 0
+        self.bottom = height - 1
+        self.saved: SavedCursor | None = None
+        self.tabs: set[int] | None = None  # None: a stop every 8 columns
+
+
+_TEXT = attrgetter("text")
+_CONTINUED = attrgetter("continued")
+
+
+def blank(rows: Sequence[Row]) -> bool:
+    """Whether every row is as ``Row()`` makes it: no text (a row with no
+    text has no styles, marks or omitted characters) and not continued. Three
+    scans in C, where making the rows again is a Python call each: floods of
+    RIS, ED 2, IL/DL or SU/SD find them blank and leave them."""
+    return not any(map(_TEXT, rows)) and not any(map(_CONTINUED, rows))
+
+
+def cleared(screen: Screen, height: int) -> Screen:
+    """``screen`` blank, with default margins, tab stops and no saved
+    cursor: the same object if its rows are blank already."""
+    if not blank(screen.rows):
+        return Screen(height)
+    screen.top, screen.bottom, screen.saved, screen.tabs = 0, height - 1, None, None
+    return screen
+
+
+class LinesHost(CursorHost, Protocol):
+    """The lines model as its helpers use it (see ``_lines`` for each),
+    cursor movement's part (``x``, ``y``, ``reach``...) included."""
+
+    # The window.
+    width: int | None
+    _limit: int
+    _normal: Screen
+    _screen: Screen
+    _rows: list[Row]
+    # Modes, style and what REP repeats.
+    autowrap: bool
+    insert: bool
+    styled: bool
+    _translate: bool
+    _code: str | None
+    _palette: StylePalette
+    _last: str
+    _fills: int
+    # Caches and committed output.
+    cell_table: CellTable
+    params: ParsedParams
+    csi_bodies: CsiBodies
+    _made: dict[int, tuple[Row, str, str, Parts]]
+    max_lines: int | None
+    _committed: deque[Line]
+    _dropped_lines: int
+
+    # Parser events.
+    def print(self, text: str) -> None: ...
+    def print_with_sgr(self, run: str) -> None: ...
+    def execute(self, control: str) -> None: ...
+    def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None: ...
+
+    # Printing.
+    def print_single_cells(self, text: str) -> None: ...
+    def _print_groups(self, text: str) -> None: ...
+    def _print_cells(self, cells: str) -> None: ...
+    def _write(self, cells: str, n: int) -> None: ...
+    def _put(self, x: int, cells: str, codes: str | None) -> None: ...
+    def _base_cell(self) -> int: ...
+    def _prev_char(self) -> str: ...
+    def _combine(self, mark: str) -> None: ...
+    def _set_code(self, code: str) -> None: ...
+    def _part_codes(self, code: str, sgrs: list[str]) -> tuple[str, ...]: ...
+    def _erase_code(self) -> str | None: ...
+    def _insert_blanks(self, count: int) -> None: ...
+
+    # Moving, tab stops, modes.
+    def _index(self) -> None: ...
+    def _explicit_index(self) -> None: ...
+    def _explicit_reverse_index(self) -> None: ...
+    def _next_line(self) -> None: ...
+    def _end_pending_wrap(self) -> None: ...
+    def _tab(self, count: int) -> None: ...
+    def _back_tab(self, count: int) -> None: ...
+    def _set_tab(self) -> None: ...
+    def _save_cursor(self) -> None: ...
+    def _restore_cursor(self) -> None: ...
+    def _reset_modes(self) -> None: ...
+    def _alternate_screen(self, mode: int, on: bool) -> None: ...
+
+    # Committing.
+    def _commit(self, row: Row, continues: bool) -> None: ...
+    def _commit_texts(self, texts: list[str]) -> None: ...
+    def _extend_committed(self, lines: Iterable[Line]) -> None: ...
+    def _kept(self, items: list[_T]) -> list[_T]: ...
