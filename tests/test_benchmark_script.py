@@ -69,6 +69,7 @@ INPUTS = [
     "decstr-flood",
     "tab-stop-flood",
     "mode-flood",
+    "mixed-flood",
 ]
 NUMBER = r"\d+(?:\.\d+)?"
 

@@ -85,9 +85,17 @@ CASES: list[tuple[str, list[Event]]] = [
     ("\x1b7", [("esc", "", "7")]),
     ("\x1b(0", [("esc", "(", "0")]),
     ("\x1b#8", [("esc", "#", "8")]),
-    ("\x1b\x07M", [("execute", "\x07"), ("esc", "", "M")]),  # C0 executed inside ESC
-    ("\x1b\x7fM", [("esc", "", "M")]),  # DEL ignored inside ESC
-    ("\x1b( \x1bB", [("esc", "", "B")]),  # ESC restarts
+    ("\x1b\x07M", [("execute", "\x07"), ("execute", "\x8d")]),  # C0 executed inside ESC
+    ("\x1b\x7fM", [("execute", "\x8d")]),  # DEL ignored inside ESC
+    ("\x1b( \x1bB", [("execute", "\x82")]),  # ESC restarts (ESC B is BPH's 7-bit form)
+    ("\x1b7\x1bD\x1b(0", [("esc", "", "7"), ("execute", "\x84"), ("esc", "(", "0")]),
+    # ESC Fe is the C1 control it stands for; the introducers and ST are not.
+    *(
+        (f"\x1b{chr(c)}", [("execute", chr(c + 0x40))])
+        for c in range(0x40, 0x60)
+        if chr(c) not in "PX[\\]^_"
+    ),
+    ("\x1b\\", [("esc", "", "\\")]),  # ST with no string: nothing to end
     # CSI_ENTRY / CSI_PARAM / CSI_INTERMEDIATE / dispatch
     ("\x1b[m", [("csi", "", "", "", "m")]),
     ("\x1b[1;31m", [("csi", "", "1;31", "", "m")]),
@@ -599,8 +607,10 @@ _FE_TOKENS = [
     "\x1b[", "\x9b", "\x9d", "\x90", "\x1b", "\x18", "\x1a", "1", ";", "5", "A", "m", "31m",
     "\x1b[2K", "\x1b[3;1r", "\x1b[?6h", "\x1b[H", "\x1b7", "\x1b8", "\x1b#8", "\x1b(0", "q",
     "\x1b[?1049h", "\x1b[?1049l", "\x1b[5b", "\x1b[2J", "\x1bc", "\x9c", "\x1b[1;2",
+    "\x1bN", "\x1bO", "\x1bZ", "\x1b@", "\x1bV", "\x1bW", "\x8e", "\x9a", "\x1b(", "\x1b#",
 ]  # fmt: skip
-_FE = {"\x1bD": "\x84", "\x1bE": "\x85", "\x1bH": "\x88", "\x1bM": "\x8d"}
+# Every ESC Fe and its C1 control (not the introducers P X [ ] ^ _ or ST).
+_FE = {f"\x1b{chr(c)}": chr(c + 0x40) for c in range(0x40, 0x60) if chr(c) not in "PX[\\]^_"}
 
 
 @settings(max_examples=300, deadline=None)
@@ -613,8 +623,9 @@ _FE = {"\x1bD": "\x84", "\x1bE": "\x85", "\x1bH": "\x88", "\x1bM": "\x8d"}
 def test_escape_sequences_for_c1_controls_mean_the_controls(
     tokens: list[str], options: dict[str, object]
 ) -> None:
-    # ESC D, E, H, M are reported as IND, NEL, HTS, RI: a stream means the
-    # same with either form, whole or byte by byte (where the pair is split).
+    # ESC Fe is reported as its C1 control (ESC D as IND, ESC M as RI...):
+    # a stream means the same with either form, whole or byte by byte
+    # (where the pair is split).
     data = "".join(tokens)
     as_c1 = data
     for escape, control in _FE.items():

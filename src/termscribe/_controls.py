@@ -6,8 +6,9 @@ cursor, reset, alignment test) over its own screen. Decisions (xterm):
 
 * LF, VT and FF are line feeds and also return to column 0 (convertEol).
 * BS moves left, never past column 0, never erasing.
-* IND (ESC D, U+0084) and RI (ESC M, U+008D) end a pending wrap first; NEL
-  (ESC E, U+0085) is CR + LF; HTS (ESC H, U+0088) sets a tab stop.
+* IND (U+0084) and RI (U+008D) end a pending wrap first; NEL (U+0085) is
+  CR + LF; HTS (U+0088) sets a tab stop. Their 7-bit forms (ESC D, ESC M,
+  ESC E, ESC H) reach ``execute`` as these C1 controls (see ``_parser``).
 * SO/SI and LS2/LS3 invoke G1/G0/G2/G3; ``ESC ( 0`` (and ``) * +``) designate
   DEC line drawing, any other final ASCII.
 * Every other control does nothing visible.
@@ -133,14 +134,6 @@ class Controls:
                 self._save_cursor()
             elif final == "8":
                 self._restore_cursor()
-            elif final == "D":
-                self._explicit_index()
-            elif final == "E":
-                self._next_line()
-            elif final == "M":
-                self._explicit_reverse_index()
-            elif final == "H":
-                self._set_tab()
             elif final == "c":
                 self._reset()
             elif final == "n":  # LS2

@@ -46,12 +46,14 @@ Differences from the original diagram, each a deliberate choice:
   (``ESC \\`` or 0x9C) or BEL. ESC followed by anything other than ``\\``
   aborts the string; CAN/SUB abort it too. An open string at ``finish()`` is
   dropped.
-* ``ESC D``, ``ESC E``, ``ESC H`` and ``ESC M`` are reported as the C1
-  controls they stand for (IND, NEL, HTS, RI: ECMA-35's 7-bit form of C1),
-  so that each has one meaning and floods of them take the runs of C1
-  controls; the pair split across two ``feed`` calls reaches
-  ``esc_dispatch``, which means the same. A test compares the two on
-  generated streams in every mode.
+* An escape sequence of ESC and one final in 0x40-0x5F (ECMA-35's "Fe":
+  ``ESC D``, ``ESC E``, ``ESC M``...) is reported as the C1 control it is
+  the 7-bit form of (``execute("\\x84")``), so that each C1 control has one
+  meaning, written once, and floods of them take the runs of C1 controls.
+  The finals that start a sequence or string (``P X [ ] ^ _``) and ST
+  (``ESC \\``) keep their own transitions. A test compares the two forms
+  on generated streams in every mode, the pair split across two ``feed``
+  calls too.
 * Code points above U+00A0 inside an escape or control sequence header are
   not part of any valid sequence: in ESCAPE states they end the sequence
   without dispatch, in CSI/DCS headers they send it to the ignore state. In
@@ -161,10 +163,11 @@ _STRING = re.compile(
     rf"\x1b(?:\]([^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}})|[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*)"
     r"(?:\x07|\x1b\\)"
 )
-# A complete escape sequence (not CSI, a string or ST) with at most one
-# intermediate, dispatched as the state machine would: floods of RIS, DECSC,
-# RI or DECALN cost no more than other sequences.
-_ESCAPE_ITEM = re.compile(r"\x1b([ -/]?)((?<=[ -/])[0-~]|[0-OQ-WYZ`-~])")
+# A complete escape sequence (not CSI, a string, ST or an ESC Fe, which
+# _as_c1 made C1 controls) with at most one intermediate, dispatched as the
+# state machine would: floods of RIS, DECSC or DECALN cost no more than
+# other sequences.
+_ESCAPE_ITEM = re.compile(r"\x1b([ -/]?)((?<=[ -/])[0-~]|[0-?`-~])")
 # One or more of them in a row.
 _ESCAPES = re.compile(f"(?:{_ESCAPE_ITEM.pattern})+")
 # C1 controls that start a sequence or string (or end one): the state
@@ -536,20 +539,32 @@ def _value(digits: str) -> int:
 
 
 def _as_c1(text: str) -> str:
-    """``text`` with the escape sequences that stand for C1 controls the
-    interpreters act on replaced by those controls (see the module
-    docstring)."""
+    """``text`` with each ESC Fe escape sequence replaced by the C1 control
+    it stands for (see the module docstring)."""
     if _FE.search(text) is None:  # one pass for the usual answer
         return text
-    return (
+    # The four that programs send (IND, NEL, HTS, RI) by str.replace, which
+    # takes a flood of them at C speed; the rest, rare, by the regex.
+    text = (
         text.replace("\x1bD", "\x84")
         .replace("\x1bE", "\x85")
         .replace("\x1bH", "\x88")
         .replace("\x1bM", "\x8d")
     )
+    if _OTHER_FE.search(text) is None:
+        return text
+    return _OTHER_FE.sub(_c1_of, text)
 
 
-_FE = re.compile("\x1b[DEHM]")
+def _c1_of(m: re.Match[str]) -> str:
+    return chr(ord(m.group()[1]) + 0x40)
+
+
+# ESC Fe: the finals 0x40-0x5F but the introducers of sequences and strings
+# (P X [ ] ^ _) and ST's backslash.
+_FE_FINALS = "@-OQ-WYZ"
+_FE = re.compile(f"\x1b[{_FE_FINALS}]")
+_OTHER_FE = re.compile("\x1b[@-CF-GI-LN-OQ-WYZ]")
 
 
 class Parser:
@@ -807,7 +822,10 @@ class Parser:
             if pending is not _NOTHING:
                 self._dispatch_string(pending)
         elif not self._ignore:
-            self._perform.esc_dispatch(self._collect, final)
+            if not self._collect and "@" <= final <= "_" and final != "\\":  # ESC Fe
+                self._perform.execute(chr(ord(final) + 0x40))
+            else:
+                self._perform.esc_dispatch(self._collect, final)
         self._state = GROUND
 
     def _header(self, text: str, i: int, o: int) -> int:

@@ -383,10 +383,7 @@ class StripModel(LinesModel):
         if intermediates:
             if intermediates in ("(", ")", "*", "+"):
                 super().esc_dispatch(intermediates, final)
-        elif final in "DE":
-            self._break = False
-            self._newline()
-        elif final in "M8c":
+        elif final in "8c":
             self._break = True
         elif final in "no":
             super().esc_dispatch(intermediates, final)
