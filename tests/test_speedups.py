@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from termscribe import _lines_grouped, _parser
 from termscribe._accel import PURE_PYTHON, speedups
-from termscribe._lines_grouped import INERT_C1, remove_inert_by_regex
+from termscribe._controls import INERT_C1, INERT_C1_MASK
+from termscribe._lines_grouped import remove_inert_by_regex
 from termscribe._parser import MAX_INTERMEDIATES, MAX_PARAM_CHARS, sequence_run_end_by_regex
 
 pytestmark = pytest.mark.skipif(
@@ -50,7 +51,7 @@ ALPHABET = [
 @settings(max_examples=3000)
 @given(st.text(alphabet=st.sampled_from(ALPHABET), max_size=60))
 def test_remove_inert_equals_the_regex(run: str) -> None:
-    assert _speedups.remove_inert(run) == remove_inert_by_regex(run)
+    assert _speedups.remove_inert(run, INERT_C1_MASK) == remove_inert_by_regex(run)
 
 
 @pytest.mark.parametrize(
@@ -75,22 +76,35 @@ def test_remove_inert_equals_the_regex(run: str) -> None:
     ],
 )
 def test_remove_inert_cases(run: str, expected: str) -> None:
-    assert _speedups.remove_inert(run) == expected
+    assert _speedups.remove_inert(run, INERT_C1_MASK) == expected
     assert remove_inert_by_regex(run) == expected
 
 
 def test_every_inert_control_is_removed_before_text() -> None:
     for control in INERT_C1:
-        assert _speedups.remove_inert(f"a{control}b") == "ab"
+        assert _speedups.remove_inert(f"a{control}b", INERT_C1_MASK) == "ab"
     for code in range(0x80, 0xA0):
         control = chr(code)
         if control not in INERT_C1 and control not in "\x90\x98\x9c\x9d\x9e\x9f":
-            assert _speedups.remove_inert(f"a{control}b") == f"a{control}b"
+            assert _speedups.remove_inert(f"a{control}b", INERT_C1_MASK) == f"a{control}b"
 
 
-def test_remove_inert_takes_only_str() -> None:
+def test_remove_inert_checks_its_arguments() -> None:
     with pytest.raises(TypeError, match="must be str, not bytes"):
-        _speedups.remove_inert(b"\x9c")  # type: ignore[arg-type]
+        _speedups.remove_inert(b"\x9c", INERT_C1_MASK)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 2 arguments"):
+        _speedups.remove_inert("\x9c")  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="32 bits"):
+        _speedups.remove_inert("\x9c", 1 << 32)
+    with pytest.raises(OverflowError):
+        _speedups.remove_inert("\x9c", -1)
+
+
+def test_the_mask_says_which_controls_are_inert() -> None:
+    # Another table, another answer: the C scan takes it from _controls.
+    assert _speedups.remove_inert("a\x80\x81b", 0) == "a\x80\x81b"
+    assert _speedups.remove_inert("a\x80\x81b", 0b11) == "ab"
+    assert _speedups.remove_inert("a\x80\x81b", 0b10) == "a\x80b"
 
 
 def run_end(text: str, start: int = 0) -> int:
@@ -190,5 +204,5 @@ def test_sequence_run_end_checks_its_arguments() -> None:
 
 
 def test_the_package_uses_the_extension() -> None:
-    assert _lines_grouped.remove_inert is _speedups.remove_inert
+    assert _lines_grouped.remove_inert is _lines_grouped._remove_inert_in_c
     assert _parser.sequence_run_end is _parser._sequence_run_end_in_c

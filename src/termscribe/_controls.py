@@ -18,7 +18,28 @@ from __future__ import annotations
 
 from ._style import DEFAULT, Style
 
-__all__ = ["Controls", "SavedCursor"]
+__all__ = ["C1_ACTIONS", "INERT_C1", "INERT_C1_MASK", "Controls", "SavedCursor"]
+
+#: The C1 controls that act in the lines and screen models, each with the
+#: Controls method that does it: the one table of their meanings (the strip
+#: model's are in ``_strip``). Each is what its 7-bit form (ESC D...) means
+#: too (see ``_parser``).
+C1_ACTIONS = {
+    "\x84": "_explicit_index",  # IND
+    "\x85": "_next_line",  # NEL
+    "\x88": "_set_tab",  # HTS
+    "\x8d": "_explicit_reverse_index",  # RI
+}
+# The C1 controls that start (or end) a sequence or string: syntax, the
+# parser's, never executed.
+_INTRODUCERS = "\x90\x98\x9b\x9c\x9d\x9e\x9f"
+#: Every other C1 control executed in GROUND: it does nothing but end what
+#: REP repeats, in every model.
+INERT_C1 = "".join(
+    chr(c) for c in range(0x80, 0xA0) if chr(c) not in C1_ACTIONS and chr(c) not in _INTRODUCERS
+)
+#: INERT_C1 as a mask of 32 bits, bit i for U+0080 + i (for the C scan).
+INERT_C1_MASK = sum(1 << (ord(c) - 0x80) for c in INERT_C1)
 
 
 class SavedCursor:
@@ -118,14 +139,8 @@ class Controls:
             self._shift(1)
         elif control == "\x0f":
             self._shift(0)
-        elif control == "\x84":
-            self._explicit_index()
-        elif control == "\x85":
-            self._next_line()
-        elif control == "\x88":
-            self._set_tab()
-        elif control == "\x8d":
-            self._explicit_reverse_index()
+        elif (action := C1_ACTIONS.get(control)) is not None:
+            getattr(self, action)()
 
     def esc_dispatch(self, intermediates: str, final: str) -> None:
         self._last = ""

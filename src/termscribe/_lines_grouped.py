@@ -40,6 +40,7 @@ from operator import mul
 from typing import cast
 
 from ._accel import speedups
+from ._controls import C1_ACTIONS, INERT_C1, INERT_C1_MASK
 from ._cursor import arg, cup
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH
@@ -59,7 +60,6 @@ from ._style import DEFAULT, Style
 from ._unicode import is_cell_run, is_simple_run, marker, with_markers
 
 __all__ = [
-    "INERT_C1",
     "Parts",
     "cells_of",
     "crs_for_chas",
@@ -98,10 +98,6 @@ def single_cells(lines: list[str], run: str) -> bool:
     return max(map(len, lines)) <= MAX_LINE_CELLS
 
 
-# The C1 controls executed in GROUND that do nothing in the lines and strip
-# models but forget the last character printed (for REP): all but IND, NEL,
-# HTS and RI (see _controls).
-INERT_C1 = "\x80\x81\x82\x83\x86\x87\x89\x8a\x8b\x8c\x8e\x8f\x91\x92\x93\x94\x95\x96\x97\x99\x9a"
 # In a sequence run, what is removed first: what does nothing at all (ST,
 # and strings aborted by a C1 control), and inert controls before text
 # (which prints a character to remember).
@@ -116,11 +112,17 @@ def remove_inert_by_regex(run: str) -> str:
     return _REMOVED.sub("", run) if _C1.search(run) is not None else run
 
 
-#: The same, by the C scan of _speedups when it is built (a flood of C1
-#: controls has something to remove every few characters: about 0.2 us a
-#: match for the regex engine, 1 ns a character for the scan).
+def _remove_inert_in_c(run: str) -> str:
+    """The same, by the C scan of _speedups."""
+    assert speedups is not None
+    return speedups.remove_inert(run, INERT_C1_MASK)
+
+
+#: remove_inert_by_regex, or the C scan when the extension is built: a flood
+#: of C1 controls has something to remove every few characters, which the
+#: regex engine takes one match at a time.
 remove_inert: Callable[[str], str] = (
-    remove_inert_by_regex if speedups is None else speedups.remove_inert
+    remove_inert_by_regex if speedups is None else _remove_inert_in_c
 )
 
 
@@ -157,12 +159,7 @@ def sequence_run(m: LinesHost, parts: list[str], direct: bool = False) -> None:
     actions = {}
     cells = False  # the texts are single cells
     if direct:
-        actions = {
-            "\x84": m._explicit_index,
-            "\x85": m._next_line,
-            "\x88": m._set_tab,
-            "\x8d": m._explicit_reverse_index,
-        }
+        actions = {control: getattr(m, name) for control, name in C1_ACTIONS.items()}
         texts = "".join(parts[3::3])
         if "\x1b" in texts:
             texts = SGR_SPLIT.sub("", texts)

@@ -4,14 +4,16 @@
  * package returns (named below); the package uses that expression when this
  * module is not built, and a property test holds the two equal.
  *
- * remove_inert(run) == _lines_grouped._REMOVED.sub("", run):
+ * remove_inert(run, inert) == _lines_grouped._REMOVED.sub("", run):
  *   in a sequence run, what does nothing in the lines and strip models is
  *   removed: ST (U+009C); a string started by DCS, SOS, OSC, PM or APC
  *   (U+0090, U+0098, U+009D-U+009F) with the printable characters after it;
- *   and a run of inert C1 controls (INERT_C1) when a printable character
- *   follows it. Printable means anything but C0, DEL and C1. A flood of C1
- *   controls has one of these every few characters, which costs the regex
- *   engine about 0.2 us a match; this scan costs about 1 ns a character.
+ *   and a run of inert C1 controls when a printable character follows it.
+ *   Which C1 controls are inert is ``inert``, a mask of 32 bits (bit i for
+ *   U+0080 + i: _controls.INERT_C1_MASK), so that _controls' table is the
+ *   one place that says it. Printable means anything but C0, DEL and C1.
+ *   A flood of C1 controls has one of these every few characters, which
+ *   the regex engine takes a match at a time.
  *
  * sequence_run_end(text, start, max_params, max_intermediates) ==
  * (m.end() if (m := _parser._SEQUENCE_RUN.match(text, start)) else -1):
@@ -35,20 +37,11 @@ is_printable(Py_UCS4 c)
     return c > 0x9f || (c >= 0x20 && c < 0x7f);
 }
 
-/* PAD, HOP, BPH, NBH, SSA, ESA, HTJ, VTS, PLD, PLU, SS2, SS3, PU1..EPA, SGCI,
- * SCI: every C1 control executed in GROUND but IND, NEL, HTS and RI. */
+/* Whether C1 control c is inert: its bit in mask (see remove_inert). */
 static int
-is_inert(Py_UCS4 c)
+is_inert(Py_UCS4 c, unsigned long mask)
 {
-    switch (c) {
-    case 0x80: case 0x81: case 0x82: case 0x83: case 0x86: case 0x87:
-    case 0x89: case 0x8a: case 0x8b: case 0x8c: case 0x8e: case 0x8f:
-    case 0x91: case 0x92: case 0x93: case 0x94: case 0x95: case 0x96:
-    case 0x97: case 0x99: case 0x9a:
-        return 1;
-    default:
-        return 0;
-    }
+    return c >= 0x80 && c <= 0x9f && ((mask >> (c - 0x80)) & 1);
 }
 
 static int
@@ -80,12 +73,25 @@ characters(const char *name, PyObject *text, Py_ssize_t *n, int *kind, const cha
 }
 
 static PyObject *
-remove_inert(PyObject *module, PyObject *arg)
+remove_inert(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "remove_inert() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *arg = args[0];
     Py_ssize_t n;
     int kind;
     const char *data;
     if (characters("remove_inert", arg, &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    unsigned long mask = PyLong_AsUnsignedLong(args[1]);
+    if (mask == (unsigned long)-1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (mask > 0xffffffffUL) {
+        PyErr_SetString(PyExc_ValueError, "remove_inert() mask must fit in 32 bits");
         return NULL;
     }
     char *out = NULL;  /* allocated at the first removal */
@@ -108,9 +114,9 @@ remove_inert(PyObject *module, PyObject *arg)
                 end++;
             }
         }
-        else if (is_inert(c)) {
+        else if (is_inert(c, mask)) {
             end = i + 1;
-            while (end < n && is_inert(PyUnicode_READ(kind, data, end))) {
+            while (end < n && is_inert(PyUnicode_READ(kind, data, end), mask)) {
                 end++;
             }
             if (end == n || !is_printable(PyUnicode_READ(kind, data, end))) {
@@ -119,7 +125,7 @@ remove_inert(PyObject *module, PyObject *arg)
             }
         }
         else {
-            i++;  /* IND, NEL, HTS, RI, CSI */
+            i++;  /* a C1 control that acts, or CSI */
             continue;
         }
         if (out == NULL) {
@@ -244,8 +250,8 @@ sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyMethodDef methods[] = {
-    {"remove_inert", remove_inert, METH_O,
-     "remove_inert(run, /)\n--\n\n"
+    {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
+     "remove_inert(run, inert, /)\n--\n\n"
      "The same as _lines_grouped._REMOVED.sub(\"\", run): ST, strings\n"
      "aborted in a sequence run and inert C1 controls before printable\n"
      "text removed."},

@@ -27,12 +27,12 @@ from __future__ import annotations
 import re
 from operator import add
 
+from ._controls import INERT_C1
 from ._cursor import arg
 from ._line import BLANK, MAX_LINE_CELLS, Line, Row
 from ._lines import LinesModel
 from ._lines_csi import COSTLY_REPEAT, TAB_WIDTH
 from ._lines_grouped import (
-    INERT_C1,
     cells_of,
     crs_for_chas,
     erases,
@@ -57,7 +57,15 @@ from ._unicode import is_cell_run
 
 __all__ = ["StripModel"]
 
-_LINE_END = frozenset("\n\x0b\x0c\x84\x85")
+#: What each control does here: end the line ("\n"), break it ("\r") or
+#: nothing (""): the one table of their meanings in this model (TAB, SO and
+#: SI, which do more, are in ``execute``).
+_CONTROL_EFFECTS = {
+    **dict.fromkeys("\n\x0b\x0c\x84\x85", "\n"),  # LF, VT, FF, IND, NEL
+    **dict.fromkeys("\r\x8d", "\r"),  # CR, RI
+    "\x88": "",  # HTS
+    **dict.fromkeys(INERT_C1, ""),
+}
 _BREAKING_CSI = frozenset("ABDEFGHJKLMPSTXZ`adefr@")
 
 
@@ -66,16 +74,12 @@ _BREAKING_BODY = rf"[0-9:;]*[{re.escape(''.join(sorted(_BREAKING_CSI)))}]"
 _BREAKING_BODIES = re.compile(rf"(?:{_BREAKING_BODY}\n)*+{_BREAKING_BODY}")
 
 
-# What an item of a sequence run does here (see _line_ends_at_once), when
-# that is to end the line ("\n"), break it ("\r") or nothing (""), by its
-# C1 control; _CSI for a control sequence, which _csi_effect tells.
+# What an item of a sequence run does here (see _line_ends_at_once), by its
+# C1 control (as _CONTROL_EFFECTS); _CSI for a control sequence, which
+# _csi_effect tells.
 _CSI = "csi"
 _EFFECTS = {
-    "\x84": "\n",
-    "\x85": "\n",
-    "\x8d": "\r",
-    "\x88": "",
-    **dict.fromkeys(INERT_C1, ""),
+    **{control: effect for control, effect in _CONTROL_EFFECTS.items() if control >= "\x80"},
     "\x1b": _CSI,
     "\x9b": _CSI,
 }
@@ -345,10 +349,11 @@ class StripModel(LinesModel):
 
     def execute(self, control: str) -> None:
         self._last = ""
-        if control in _LINE_END:
+        effect = _CONTROL_EFFECTS.get(control)
+        if effect == "\n":
             self._break = False
             self._newline()
-        elif control == "\r" or control == "\x8d":
+        elif effect == "\r":
             self._break = True
         elif control == "\t":
             self._spaces(TAB_WIDTH - self.x % TAB_WIDTH)
