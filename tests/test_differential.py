@@ -66,7 +66,8 @@ from vtgrammar import ALL, PYTE_SAFE, HypothesisChooser, stream
 from termscribe import Transcript
 from termscribe._line import BLANK, Line
 from termscribe._lines import LinesModel
-from termscribe._parser import Parser, Performer
+from termscribe._parser import Parser
+from termscribe._performer import Performer
 from termscribe._screen import ScreenModel
 from termscribe._screen_snapshot import ALT_BEGIN, ALT_END
 from termscribe._style import DEFAULT

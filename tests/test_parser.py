@@ -9,14 +9,13 @@ from hypothesis import strategies as st
 
 from termscribe import Parser, Performer, Transcript
 from termscribe import _parser as parser_module
-from termscribe._parser import (
+from termscribe._grammar import RUN_ITEMS, SEQUENCE_ITEMS
+from termscribe._syntax import (
     MAX_INTERMEDIATES,
     MAX_PARAM_CHARS,
     MAX_PARAM_VALUE,
     MAX_PARAMS,
     MAX_STRING_CHARS,
-    RUN_ITEMS,
-    SEQUENCE_ITEMS,
     csi_fields,
     parse_params,
 )

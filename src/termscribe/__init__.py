@@ -8,7 +8,8 @@
 from ._decoder import Utf8Decoder
 from ._html_theme import STYLESHEET as HTML_STYLESHEET
 from ._line import Line
-from ._parser import Parser, Performer
+from ._parser import Parser
+from ._performer import Performer
 from ._render_ansi import ansi_lines
 from ._render_html import html_end, html_lines, html_start
 from ._style import Link, Style

@@ -45,6 +45,7 @@ from typing import TypeVar
 from ._controls import Controls
 from ._controls import SavedCursor as _Saved
 from ._edit import insert_blanks, write
+from ._grammar import SGR_SPLIT
 from ._line import (
     BLANK,
     EMPTY_LINE,
@@ -82,8 +83,9 @@ from ._lines_grouped import (
 from ._lines_host import Screen, cleared
 from ._lines_repeat import run_repeated
 from ._lines_unicode import print_unbounded
-from ._parser import SGR_SPLIT, CsiBodies, ParsedParams, Performer
+from ._performer import Performer
 from ._style import DEFAULT, Link, Style
+from ._syntax import CsiBodies, ParsedParams
 from ._unicode import (
     JOINER,
     MAX_COMBINING,

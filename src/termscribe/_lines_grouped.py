@@ -42,21 +42,13 @@ from typing import cast
 from ._accel import speedups
 from ._controls import C1_ACTIONS, INERT_C1, INERT_C1_MASK
 from ._cursor import arg, cup
+from ._grammar import ERASE, OVERSTRUCK, OVERWRITE_CHAS, OVERWRITE_ELS, REP, RUN_ITEMS, SGR_SPLIT
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
 from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH
 from ._lines_host import LinesHost, Parts
-from ._parser import (
-    ERASE,
-    OVERSTRUCK,
-    OVERWRITE_CHAS,
-    OVERWRITE_ELS,
-    REP,
-    RUN_ITEMS,
-    SGR_SPLIT,
-    Performer,
-    parse_params,
-)
+from ._performer import Performer
 from ._style import DEFAULT, Style
+from ._syntax import parse_params
 from ._unicode import is_cell_run, is_simple_run, marker, with_markers
 
 __all__ = [

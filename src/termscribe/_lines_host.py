@@ -19,7 +19,7 @@ from typing import Protocol, TypeVar
 from ._controls import SavedCursor
 from ._cursor import CursorHost
 from ._line import Line, Row, StylePalette
-from ._parser import CsiBodies, ParsedParams
+from ._syntax import CsiBodies, ParsedParams
 from ._unicode import CellTable
 
 __all__ = ["LinesHost", "Parts", "Screen", "blank", "cleared"]

@@ -3,8 +3,8 @@
 A flood repeats a few bytes thousands of times: ``ESC c`` (RIS), ``ESC 7
 ESC 8``, ``ESC M x``, ``CSI 99 L CSI 99 M``. Each repetition costs the
 lines and strip models a few method calls and a look at every row of the
-window, where an ordinary log costs a few nanoseconds a byte; this is where
-a flood's cost per byte is brought back to a log's (SECURITY.md: per-byte
+window, where an ordinary log's text is taken in whole lines; this is where
+a flood's cost per byte is brought back near a log's (SECURITY.md: per-byte
 blow-ups).
 
 The shortcut rests on one fact: a model's effect is a function of its

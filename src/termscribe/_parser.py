@@ -19,7 +19,8 @@ state, named as on the diagram. Rules of this file:
   parser resynchronises on the next sequence.
 * Printable runs are found by one compiled regex (together with the
   complete SGR sequences inside them: ``print_with_sgr``), and complete,
-  well-formed CSI sequences and strings in GROUND by others; all produce
+  well-formed CSI sequences and strings in GROUND by others (the patterns
+  are in ``_grammar``, the events in ``_performer``); all produce
   exactly the calls the state machine would. Character-by-character work
   happens only inside other escape sequences, and string payloads are
   consumed in runs.
@@ -64,48 +65,28 @@ from __future__ import annotations
 
 import re
 
-from ._accel import speedups
+from ._grammar import (
+    C1_INTRODUCERS,
+    CSI,
+    ESCAPE_ITEM,
+    ESCAPES,
+    IGNORED_STRINGS,
+    NEWLINES,
+    OVERWRITE_CHAS,
+    OVERWRITES,
+    SEQUENCE_LINES,
+    STRING,
+    TAGGED_LINES,
+    TEXT,
+    TEXT_LINES,
+    as_c1,
+    overwrites_at,
+    sequence_run_end,
+)
+from ._performer import Performer
+from ._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS, MAX_STRING_CHARS
 
-__all__ = [
-    "ERASE",
-    "LINE_SEQUENCES",
-    "MAX_INTERMEDIATES",
-    "MAX_PARAMS",
-    "MAX_PARAM_CHARS",
-    "MAX_PARAM_VALUE",
-    "MAX_STRING_CHARS",
-    "OVERSTRUCK",
-    "OVERWRITE_CHAS",
-    "OVERWRITE_ELS",
-    "OVERWRITE_ERASES",
-    "OVERWRITE_STARTS",
-    "REP",
-    "RUN_ITEMS",
-    "SEQUENCE_ITEMS",
-    "SGR_SPLIT",
-    "CsiBodies",
-    "ParsedParams",
-    "Parser",
-    "Performer",
-    "csi_fields",
-    "parse_params",
-    "sequence_run_end",
-    "sequence_run_end_by_regex",
-]
-
-#: Parameters per CSI/DCS sequence (vte uses 32; xterm 30).
-MAX_PARAMS = 32
-#: Characters in the raw parameter string; bounds the work of parsing it and
-#: keeps ``int()`` far below CPython's digit limit (a 50 000-digit ReDoS input
-#: is consumed and ignored).
-MAX_PARAM_CHARS = 256
-#: A single numeric parameter saturates here, as vte saturates at u16.
-MAX_PARAM_VALUE = 65535
-#: Intermediate bytes per sequence (vte: 2).
-MAX_INTERMEDIATES = 2
-#: OSC / DCS payload characters kept (xterm.js caps payloads at 10 MB; a
-#: transcript needs only OSC 8 links, whose URIs are far shorter).
-MAX_STRING_CHARS = 8192
+__all__ = ["STATE_NAMES", "Parser", "Performer"]
 
 # States, named as on the vt100.net diagram.
 GROUND = 0
@@ -139,180 +120,6 @@ STATE_NAMES = {
     OSC_STRING: "OSC_STRING",
     SOS_PM_APC_STRING: "SOS_PM_APC_STRING",
 }
-
-# Printable run in GROUND: everything but C0, DEL and C1, possibly with
-# complete SGR sequences inside (the most common sequence by far: colour-heavy
-# logs change style every few characters). The loop is unrolled so the regex
-# engine scans character classes, not an alternation per character.
-_PRINTABLE = r"[^\x00-\x1f\x7f-\x9f]"
-_SGR = rf"\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m"
-_TEXT = re.compile(rf"{_PRINTABLE}*+(?:{_SGR}{_PRINTABLE}*+)*+")
-# The SGR sequences inside such a run; split() gives text, params, text, ...
-SGR_SPLIT = re.compile(r"\x1b\[([0-9;:]*)m")
-# A complete CSI sequence on the no-ignore path of the diagram: optional
-# private marker, parameters, intermediates, final. Anything else (C0 inside,
-# overflow, a marker after parameters, a split at the end of a chunk) takes
-# the state machine, which produces the same dispatch.
-_CSI = re.compile(
-    "(?:\x1b\\[|\x9b)([<-?]?)"
-    f"([0-9:;]{{0,{MAX_PARAM_CHARS}}})([ -/]{{0,{MAX_INTERMEDIATES}}})([@-~])"
-)
-# A complete OSC (payload within the cap, no C0 inside) or SOS/PM/APC string
-# ended by BEL or ST: build logs put one before every line.
-_STRING = re.compile(
-    rf"\x1b(?:\]([^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}})|[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*)"
-    r"(?:\x07|\x1b\\)"
-)
-# A complete escape sequence (not CSI, a string, ST or an ESC Fe, which
-# _as_c1 made C1 controls) with at most one intermediate, dispatched as the
-# state machine would: floods of RIS, DECSC or DECALN cost no more than
-# other sequences.
-_ESCAPE_ITEM = re.compile(r"\x1b([ -/]?)((?<=[ -/])[0-~]|[0-?`-~])")
-# One or more of them in a row.
-_ESCAPES = re.compile(f"(?:{_ESCAPE_ITEM.pattern})+")
-# C1 controls that start a sequence or string (or end one): the state
-# machine's; every other C1 is simply executed in GROUND.
-_C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
-# Line ends, often repeated: "\r\n", "\r\r\n", blank lines.
-_NEWLINES = re.compile(r"[\r\n]+")
-# Whole lines of printable text (with SGR inside, as _TEXT), each ended by LF
-# (after CRs, if any): most of a log, once a line has ended.
-_TEXT_LINES = re.compile(rf"(?:{_TEXT.pattern}\r*+\n)++")
-# A complete SOS, PM or APC string: never dispatched. Build logs put one
-# before every line (ESC _ bk;t=... BEL), so lines with them are tried too.
-_IGNORED_STRING = r"\x1b[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*(?:\x07|\x1b\\)"
-_IGNORED_STRINGS = re.compile(_IGNORED_STRING)
-_TAGGED_LINES = re.compile(
-    rf"(?:{_PRINTABLE}*+(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*+)*+\r*+\n)++"
-)
-# The same with two more sequences and two controls, tried last
-# (lines_with_sequences): REP (repeat the last printed character) or BS
-# right after a printable ASCII character (not after another sequence: an
-# SGR's final is ASCII too), BS only before another (overstrike, as man
-# pages print bold and underlined letters: "N\bN", "_\bx"), EL erasing
-# to the end of the line (grep and ls put one after each colour), and TAB
-# (columns of text).
-_REP = rf"\x1b\[[0-9]{{0,{MAX_PARAM_CHARS}}}b"
-_EL = r"\x1b\[0?K"
-_SEQUENCE_LINES = re.compile(
-    rf"(?:(?:{_PRINTABLE}++(?:(?<=[\x20-\x7e])(?:{_REP}|\x08(?=[\x20-\x7e])))?+"
-    rf"|{_SGR}|{_EL}|\t|{_IGNORED_STRING})*+\r*+\n)++"
-)
-# The REP and EL sequences alone, for interpreters taking those lines.
-REP = re.compile(_REP)
-ERASE = re.compile(_EL)
-# In such lines, a character that the one after the BS after it is
-# printed over (overstrike).
-OVERSTRUCK = re.compile(r"[\x20-\x7e]\x08")
-# The REP and EL sequences, TABs and BSs inside such lines; split() gives
-# text, parameter, final, control, text, ... (a sequence's or a control's
-# groups None).
-LINE_SEQUENCES = re.compile(r"\x1b\[([0-9]*)([bK])|([\t\x08])")
-# Text after lone CRs, repeated: a progress bar or spinner redrawn in place
-# ("\r 10%\r 20%"), or text overwriting a line cell by cell. The text is
-# printable characters (at least one) with SGR sequences among them, as
-# _TEXT; an EL sequence erasing to the end of the line or the whole line may
-# come right after the CR and right after the text ("\r\x1b[2K 10%", git's
-# "\r 10%\x1b[K"). CHA to the first column may stand for the CR (Node's
-# readline.cursorTo(0), which spinners use: "\x1b[1G\x1b[0K⠙ 10%").
-_ERASE_ANY = r"\x1b\[[02]?K"
-_TO_FIRST_COLUMN = r"\x1b\[1?G"
-_OVERWRITES = re.compile(
-    rf"(?:(?:\r|{_TO_FIRST_COLUMN})(?:{_ERASE_ANY})?+(?=(?:{_SGR})*+{_PRINTABLE})"
-    rf"{_TEXT.pattern}(?:{_ERASE_ANY})?+)++"
-)
-# The usual case, plain text after CRs, is tried first: it is quicker.
-_PLAIN_OVERWRITES = re.compile(rf"(?:\r{_PRINTABLE}++)++")
-# The sequences _TO_FIRST_COLUMN and _ERASE_ANY take, for interpreters.
-OVERWRITE_CHAS = ("\x1b[G", "\x1b[1G")
-OVERWRITE_ELS = ("\x1b[K", "\x1b[0K", "\x1b[2K")
-
-
-def _overwrites_at(text: str, i: int) -> re.Match[str] | None:
-    """The overwrite run at the CR at ``i``, if any."""
-    m = _PLAIN_OVERWRITES.match(text, i)
-    if m is not None and not text.startswith("\x1b", m.end()):
-        return m
-    return _OVERWRITES.match(text, i)
-
-
-# What starts each text of such runs; split() gives "", start, text, ...
-OVERWRITE_STARTS = re.compile(rf"(\r|{_TO_FIRST_COLUMN})")
-# The EL sequences of such runs; split() gives text, parameter, text, ...
-OVERWRITE_ERASES = re.compile(r"\x1b\[([02]?)K")
-
-
-def _sequence_item(group: str) -> str:
-    """The pattern of an item of a sequence run, its parts in groups
-    (``group`` is ``"("``) or not (``"(?:"``: the regex engine saves groups
-    on every repetition), the item followed by printable text.
-
-    A run of control sequences and C1 controls in GROUND, each followed by
-    printable text, is handed over as one event (sequence_run) once many
-    have come one by one: floods of cursor moves or of C1 controls. An item
-    is a CSI sequence as _CSI takes it; a C1 control that is executed; ST,
-    which does nothing in GROUND; or a string started by a C1 control and
-    aborted by another C1 control (not ST) before any C0 control, which
-    dispatches nothing. The groups of SEQUENCE_ITEMS: the CSI's four, the
-    C1 control, the text after the item."""
-    return (
-        rf"(?:(?:\x1b\[|\x9b){group}[<-?]?){group}[0-9:;]{{0,{MAX_PARAM_CHARS}}})"
-        rf"{group}[ -/]{{0,{MAX_INTERMEDIATES}}}){group}[@-~])"
-        rf"|{group}[\x80-\x8f\x91-\x97\x99\x9a])|\x9c"
-        rf"|[\x90\x98\x9d-\x9f]{_PRINTABLE}*(?=[\x80-\x9b\x9d-\x9f]))"
-        rf"{group}{_PRINTABLE}*)"
-    )
-
-
-SEQUENCE_ITEMS = re.compile(_sequence_item("("))
-# The items of a sequence run once ST and aborted strings are taken out
-# (they dispatch nothing), for split(): two groups, the item's first
-# character (the C1 control executed, or the CSI introducer) and, for a CSI
-# sequence, its body (see csi_fields). split() gives the text before the
-# first item, then for each item its two groups and the text after it, with
-# the SGR sequences _TEXT takes (the CSI branch leaves those), for
-# interpreters that print text and SGR at once (print_with_sgr). Three
-# entries an item, where SEQUENCE_ITEMS.split() would give seven, and a
-# pattern that starts with a character class, which the regex engine scans
-# for: 7 ms where the split with seven took 10, on 32 000 cursor moves.
-RUN_ITEMS = re.compile(
-    r"([\x1b\x80-\x8f\x91-\x97\x99-\x9b])(?:"
-    rf"(?:(?<=\x1b)\[(?![0-9:;]{{0,{MAX_PARAM_CHARS}}}m)|(?<=\x9b))"
-    rf"([<-?]?[0-9:;]{{0,{MAX_PARAM_CHARS}}}[ -/]{{0,{MAX_INTERMEDIATES}}}[@-~])"
-    r"|(?<=[\x80-\x8f\x91-\x97\x99\x9a]))"
-)
-_CSI_FIELDS = re.compile(r"([<-?]?)([0-9:;]*)([ -/]*)([@-~])")
-
-
-def csi_fields(body: str) -> tuple[str, str, str, str]:
-    """A CSI sequence's body, as RUN_ITEMS takes it (``"?25h"``), as the
-    arguments of csi_dispatch: private marker, parameters, intermediates,
-    final (``("?", "25", "", "h")``)."""
-    m = _CSI_FIELDS.fullmatch(body)
-    if m is None:
-        raise ValueError(f"not the body of a CSI sequence: {body!r}")
-    private, params, intermediates, final = m.groups()
-    return private, params, intermediates, final
-
-
-# Possessive: items cannot be cut another way, and it is faster.
-_SEQUENCE_RUN = re.compile(f"(?:{_sequence_item('(?:')}){{2,}}+")
-
-
-def sequence_run_end_by_regex(text: str, start: int) -> int:
-    """Where the sequence run (two items or more) from ``start`` ends, or
-    -1 if there is none."""
-    m = _SEQUENCE_RUN.match(text, start)
-    return -1 if m is None else m.end()
-
-
-def _sequence_run_end_in_c(text: str, start: int) -> int:
-    """The same, by the C scan of _speedups (about 1 ns a character where
-    the regex takes about 10 on floods of C1 controls)."""
-    return speedups.sequence_run_end(text, start, MAX_PARAM_CHARS, MAX_INTERMEDIATES)
-
-
-sequence_run_end = sequence_run_end_by_regex if speedups is None else _sequence_run_end_in_c
 
 # Items one by one before a sequence_run is tried (and again after each try).
 _GROUP_AFTER = 16
@@ -352,221 +159,6 @@ _STRING_STATES = frozenset(
 )
 
 
-class Performer:
-    """Receives what the parser recognises. Every method is a no-op here."""
-
-    def print(self, text: str) -> None:
-        """A run of printable characters (no C0, DEL or C1 inside)."""
-
-    def print_with_sgr(self, run: str) -> None:
-        """Printable text with complete SGR sequences (``ESC [ params m``)
-        inside. By default, the same calls as if they had come one by one."""
-        parts = SGR_SPLIT.split(run)
-        if parts[0]:
-            self.print(parts[0])
-        for index in range(1, len(parts), 2):
-            self.csi_dispatch("", parts[index], "", "m")
-            if parts[index + 1]:
-                self.print(parts[index + 1])
-
-    def execute(self, control: str) -> None:
-        """A C0 control, or a C1 control that does not start a sequence."""
-
-    def execute_run(self, run: str) -> None:
-        """Two or more CR and LF controls in a row. By default, the same
-        calls as if they had come one by one."""
-        for control in run:
-            self.execute(control)
-
-    def text_lines(self, run: str) -> None:
-        """Lines of printable text, each ended by LF after any number of
-        CRs, with complete SGR sequences inside (as ``print_with_sgr``):
-        ``"a\\x1b[1mb\\x1b[0m\\n\\nc\\r\\n"``. By default, the same calls
-        as if they had come one by one."""
-        for line in run.split("\n")[:-1]:
-            text = line.rstrip("\r")
-            self._print_text(text)
-            self._line_end(line[len(text) :] + "\n")
-
-    def lines_with_sequences(self, run: str) -> None:
-        """Lines as ``text_lines``, with more inside: REP (``ESC [ count
-        b``) right after a printable ASCII character, BS between two
-        printable ASCII characters, EL erasing to the end of the line
-        (``ESC [ K``, ``ESC [ 0 K``) and TAB:
-        ``"a\\x1b[79b\\x1b[31m\\x1b[Kb\\tc_\\x08d\\r\\n"``. By default, the
-        same calls as if they had come one by one."""
-        for line in run.split("\n")[:-1]:
-            text = line.rstrip("\r")
-            parts = LINE_SEQUENCES.split(text)
-            self._print_text(parts[0])
-            for index in range(1, len(parts), 4):
-                control = parts[index + 2]
-                if control is None:
-                    self.csi_dispatch("", parts[index], "", parts[index + 1])
-                else:
-                    self.execute(control)
-                self._print_text(parts[index + 3])
-            self._line_end(line[len(text) :] + "\n")
-
-    def _print_text(self, text: str) -> None:
-        if "\x1b" in text:
-            self.print_with_sgr(text)
-        elif text:
-            self.print(text)
-
-    def _line_end(self, ends: str) -> None:
-        if len(ends) > 1:
-            self.execute_run(ends)
-        else:
-            self.execute("\n")
-
-    def overwrite_run(self, run: str) -> None:
-        """CRs (or CHA to the first column: ``ESC [ G``, ``ESC [ 1 G``),
-        each followed by text: printable characters (at least one) with
-        complete SGR sequences among them, as ``print_with_sgr``, and maybe
-        an EL sequence erasing to the end of the line or the whole line
-        (``ESC [ K``, ``ESC [ 0 K``, ``ESC [ 2 K``) right after the CR and
-        right after the text: ``"\\r10%\\r\\x1b[2K\\x1b[1m20%\\x1b[0m\\x1b[K"``.
-        By default, the same calls as if they had come one by one."""
-        units = OVERWRITE_STARTS.split(run)
-        for start, unit in zip(units[1::2], units[2::2], strict=True):
-            if start == "\r":
-                self.execute("\r")
-            else:
-                self.csi_dispatch("", start[2:-1], "", "G")
-            if "\x1b" not in unit:
-                self.print(unit)
-                continue
-            parts = OVERWRITE_ERASES.split(unit)
-            self._print_text(parts[0])
-            for index in range(1, len(parts), 2):
-                self.csi_dispatch("", parts[index], "", "K")
-                self._print_text(parts[index + 1])
-
-    def sequence_run(self, run: str) -> None:
-        """Control sequences and C1 controls, each followed by printable
-        text (no C0, DEL, C1 or escape sequence): ``"\\x1b[5;1Hx\\x1b[6;1Hy"``,
-        ``"\\x84a\\x85b"``. ST and strings started by a C1 control and
-        aborted by another before any C0 control may be in it; they
-        dispatch nothing. By default, the same calls as if they had come
-        one by one (see SEQUENCE_ITEMS)."""
-        for private, params, intermediates, final, control, text in SEQUENCE_ITEMS.findall(run):
-            if final:
-                self.csi_dispatch(private, params, intermediates, final)
-            elif control:
-                self.execute(control)
-            if text:
-                self.print(text)
-
-    def escape_run(self, run: str) -> None:
-        """Escape sequences in a row (not CSI, strings or ST), as
-        ``esc_dispatch`` takes them: ``"\\x1b7\\x1b8\\x1b(0"``. By
-        default, the same calls as if they had come one by one."""
-        esc_dispatch = self.esc_dispatch
-        for intermediates, final in _ESCAPE_ITEM.findall(run):
-            esc_dispatch(intermediates, final)
-
-    def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
-        """A complete control sequence; ``params`` is raw (see parse_params)."""
-
-    def esc_dispatch(self, intermediates: str, final: str) -> None:
-        """A complete escape sequence (not CSI, OSC, DCS or a string)."""
-
-    def osc_dispatch(self, payload: str) -> None:
-        """An operating system command ended by ST or BEL."""
-
-    def dcs_dispatch(
-        self, private: str, params: str, intermediates: str, final: str, payload: str
-    ) -> None:
-        """A device control string ended by ST."""
-
-
-def parse_params(raw: str) -> tuple[int | tuple[int, ...], ...]:
-    """Parse a raw parameter string into values.
-
-    ``""`` gives ``()``; an empty parameter is 0 (callers apply defaults);
-    a parameter with colon sub-parameters becomes a tuple (``"38:2::1:2:3"``
-    gives ``((38, 2, 0, 1, 2, 3),)``). Values saturate at MAX_PARAM_VALUE.
-    Extra parameters beyond MAX_PARAMS are dropped.
-    """
-    if not raw:
-        return ()
-    out: list[int | tuple[int, ...]] = []
-    for part in raw.split(";")[:MAX_PARAMS]:
-        if ":" in part:
-            out.append(tuple(_value(p) for p in part.split(":")))
-        else:
-            out.append(_value(part))
-    return tuple(out)
-
-
-#: Entries a model's ParsedParams or CsiBodies keeps before it starts afresh.
-MAX_CACHED_SEQUENCES = 4096
-
-
-class ParsedParams(dict[str, tuple[int | tuple[int, ...], ...]]):
-    """parse_params of each raw parameter string a model has seen (logs
-    repeat a few hundred). Each model has its own: no stream can empty
-    another's."""
-
-    __slots__ = ()
-
-    def __missing__(self, raw: str) -> tuple[int | tuple[int, ...], ...]:
-        if len(self) >= MAX_CACHED_SEQUENCES:
-            self.clear()
-        value = self[raw] = parse_params(raw)
-        return value
-
-
-class CsiBodies(dict[str, tuple[str, str, str, str]]):
-    """csi_fields of each control sequence body a model has seen."""
-
-    __slots__ = ()
-
-    def __missing__(self, body: str) -> tuple[str, str, str, str]:
-        if len(self) >= MAX_CACHED_SEQUENCES:
-            self.clear()
-        value = self[body] = csi_fields(body)
-        return value
-
-
-def _value(digits: str) -> int:
-    if not digits:
-        return 0
-    if len(digits) > 5:
-        return MAX_PARAM_VALUE
-    return min(int(digits), MAX_PARAM_VALUE)
-
-
-def _as_c1(text: str) -> str:
-    """``text`` with each ESC Fe escape sequence replaced by the C1 control
-    it stands for (see the module docstring)."""
-    if _FE.search(text) is None:  # one pass for the usual answer
-        return text
-    # The four that programs send (IND, NEL, HTS, RI) by str.replace, which
-    # takes a flood of them at C speed; the rest, rare, by the regex.
-    text = (
-        text.replace("\x1bD", "\x84")
-        .replace("\x1bE", "\x85")
-        .replace("\x1bH", "\x88")
-        .replace("\x1bM", "\x8d")
-    )
-    if _OTHER_FE.search(text) is None:
-        return text
-    return _OTHER_FE.sub(_c1_of, text)
-
-
-def _c1_of(m: re.Match[str]) -> str:
-    return chr(ord(m.group()[1]) + 0x40)
-
-
-# ESC Fe: the finals 0x40-0x5F but the introducers of sequences and strings
-# (P X [ ] ^ _) and ST's backslash.
-_FE_FINALS = "@-OQ-WYZ"
-_FE = re.compile(f"\x1b[{_FE_FINALS}]")
-_OTHER_FE = re.compile("\x1b[@-CF-GI-LN-OQ-WYZ]")
-
-
 class Parser:
     """The vt100.net state machine over decoded text, calling a Performer."""
 
@@ -600,7 +192,7 @@ class Parser:
 
     def feed(self, text: str) -> None:
         """Parse ``text``; state carries over to the next call."""
-        text = _as_c1(text)
+        text = as_c1(text)
         i = 0
         n = len(text)
         while i < n:
@@ -614,14 +206,14 @@ class Parser:
         """The fast paths of GROUND: consume from ``i`` what needs no state
         machine and return where it is needed (or ``n``)."""
         perform = self._perform
-        text_match = _TEXT.match
-        csi_match = _CSI.match
-        string_match = _STRING.match
-        escapes_match = _ESCAPES.match
-        newlines_match = _NEWLINES.match
-        overwrites_match = _OVERWRITES.match
-        lines_match = _TEXT_LINES.match
-        tagged_lines_match = _TAGGED_LINES.match
+        text_match = TEXT.match
+        csi_match = CSI.match
+        string_match = STRING.match
+        escapes_match = ESCAPES.match
+        newlines_match = NEWLINES.match
+        overwrites_match = OVERWRITES.match
+        lines_match = TEXT_LINES.match
+        tagged_lines_match = TAGGED_LINES.match
         run_end = sequence_run_end
         after_text = False  # a run just ended: no text (or SGR) can follow
         items = self._items  # sequences and C1 controls since a sequence_run was tried
@@ -676,7 +268,7 @@ class Parser:
                     i = m.end()
                     self._string_end = None
                     if m.end() - m.start() <= 3:  # one: ESC, intermediate, final
-                        perform.esc_dispatch(*_ESCAPE_ITEM.match(text, m.start()).groups())  # type: ignore[union-attr]
+                        perform.esc_dispatch(*ESCAPE_ITEM.match(text, m.start()).groups())  # type: ignore[union-attr]
                     else:
                         perform.escape_run(m.group())
                     continue
@@ -686,7 +278,7 @@ class Parser:
                 end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
                 if end - i > 1:
                     perform.execute_run(text[i:end])
-                elif c == "\r" and (m := _overwrites_at(text, i)) is not None:
+                elif c == "\r" and (m := overwrites_at(text, i)) is not None:
                     end = m.end()
                     perform.overwrite_run(text[i:end])
                 else:
@@ -698,15 +290,15 @@ class Parser:
                         perform.text_lines(text[end:i])
                     elif (m := tagged_lines_match(text, end)) is not None:
                         i = m.end()
-                        perform.text_lines(_IGNORED_STRINGS.sub("", text[end:i]))
-                    elif (m := _SEQUENCE_LINES.match(text, end)) is not None:
+                        perform.text_lines(IGNORED_STRINGS.sub("", text[end:i]))
+                    elif (m := SEQUENCE_LINES.match(text, end)) is not None:
                         i = m.end()
-                        perform.lines_with_sequences(_IGNORED_STRINGS.sub("", text[end:i]))
+                        perform.lines_with_sequences(IGNORED_STRINGS.sub("", text[end:i]))
             elif c < "\x80":
                 i += 1
                 if c != "\x7f":
                     perform.execute(c)
-            elif c not in _C1_INTRODUCERS:
+            elif c not in C1_INTRODUCERS:
                 i += 1
                 items += 1
                 perform.execute(c)

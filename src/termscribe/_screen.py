@@ -86,10 +86,11 @@ from ._cursor import CURSOR_HANDLERS, arg, clamp_x
 from ._line import Line
 from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
 from ._lines_csi import MAX_ALIGNMENT_FILLS, repeat_cost
-from ._parser import ParsedParams, Performer
+from ._performer import Performer
 from ._screen_cells import CellCache, screen_lines
 from ._screen_snapshot import alt_block
 from ._style import DEFAULT, Style
+from ._syntax import ParsedParams
 from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
 
 __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ._line import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
 from ._lines import LinesModel
-from ._parser import Performer
+from ._performer import Performer
 from ._screen_cells import trim_rows
 from ._style import DEFAULT
 

@@ -29,6 +29,7 @@ from operator import add
 
 from ._controls import INERT_C1
 from ._cursor import arg
+from ._grammar import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, SGR_SPLIT
 from ._line import BLANK, MAX_LINE_CELLS, Line, Row
 from ._lines import LinesModel
 from ._lines_csi import COSTLY_REPEAT, TAB_WIDTH
@@ -46,13 +47,7 @@ from ._lines_grouped import (
     styled_lines,
     tabs_at_once,
 )
-from ._parser import (
-    ERASE,
-    OVERWRITE_ELS,
-    OVERWRITE_ERASES,
-    SGR_SPLIT,
-    Performer,
-)
+from ._performer import Performer
 from ._unicode import is_cell_run
 
 __all__ = ["StripModel"]

@@ -25,7 +25,7 @@ Decisions (xterm where it defines the behaviour):
 
 from __future__ import annotations
 
-from ._parser import parse_params
+from ._syntax import parse_params
 
 __all__ = [
     "BLINK",
