@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from termscribe import Transcript, _parser, render_html, render_text
 from termscribe import _lines as lines_module
 from termscribe import _lines_grouped as lines_grouped
+from termscribe import _lines_print as lines_print
 from termscribe import _lines_unicode as lines_unicode
 from termscribe._line import BLANK, MAX_LINE_CELLS
 from termscribe._lines import MAX_REPEAT, LinesModel
@@ -371,7 +372,7 @@ def test_runs_stored_at_once_equal_group_by_group(text: str, cap: int) -> None:
     # A small row cap, so that runs also meet it (dropped cells, marks on
     # the last cell past the cap).
     with pytest.MonkeyPatch.context() as patch:
-        for module in (lines_module, lines_unicode, lines_grouped):
+        for module in (lines_module, lines_print, lines_unicode, lines_grouped):
             patch.setattr(module, "MAX_LINE_CELLS", cap)
         models = [LinesModel(None, 2, None), _GroupByGroup(None, 2, None)]
         for model in models:
@@ -529,3 +530,28 @@ def test_whole_lines_with_marks_joined_to_wide_characters_at_once() -> None:
     # A mark after an ASCII letter or a space goes one line at a time.
     assert lines("x\n" + "中 e\u0301\n" * 30, rows=3) == "x\n" + "中 e\u0301\n" * 30
     assert lines("x\n" + "中\u3000\u200d\n" * 30, rows=3) == "x\n" + "中\u3000<U+200D>\n" * 30
+
+
+M = "\u0301"  # a combining mark
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # REP fills the cell a mark made (on a space: nothing before it).
+        (M + "\x1b[300b\ufe0f\ufe0f\n", " " + M * 32 + "\n"),
+        # A full cell, then joiners: they join it, and are dropped.
+        ("e" + M * 40 + "\ufe0f\ufe0f\u200d\n", "e" + M * 32 + "\n"),
+        # Room for one more: the first is kept, the next judged after it.
+        ("e" + M * 31 + "\ufe0f\ufe0f\u200dx\n", "e" + M * 31 + "\ufe0f<U+FE0F><U+200D>x\n"),
+        ("\u4e00" + M * 32 + "\ufe0f\u200d\n", "\u4e00" + M * 32 + "\n"),
+    ],
+)
+@pytest.mark.parametrize("columns", [None, 80])
+def test_joiners_after_a_full_cell_are_dropped_in_any_chunking(
+    text: str, expected: str, columns: int | None
+) -> None:
+    # A cell keeps MAX_COMBINING zero-width code points; a joiner that
+    # would join it past them is dropped, and the next is judged after the
+    # last one kept, whether the joiners come in one run or one by one.
+    assert assert_chunking_invariant(text.encode(), columns=columns, rows=1) == expected

@@ -39,18 +39,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from itertools import repeat
-from operator import mul
 from typing import TypeVar
 
 from ._controls import Controls
 from ._controls import SavedCursor as _Saved
-from ._edit import insert_blanks, write
-from ._grammar import SGR_SPLIT
+from ._edit import insert_blanks
 from ._line import (
-    BLANK,
     EMPTY_LINE,
     MAX_LINE_CELLS,
-    WIDE_TAIL,
     Line,
     Row,
     StylePalette,
@@ -81,47 +77,21 @@ from ._lines_grouped import (
     text_lines,
 )
 from ._lines_host import Screen, cleared
+from ._lines_print import DEC_SPECIAL_GRAPHICS, Printing
 from ._lines_repeat import run_repeated
-from ._lines_unicode import print_unbounded
 from ._performer import Performer
 from ._style import DEFAULT, Link, Style
 from ._syntax import CsiBodies, ParsedParams
 from ._unicode import (
-    JOINER,
-    MAX_COMBINING,
-    SINGLE,
-    WIDE,
-    ZERO,
     CellTable,
-    char_info,
-    class_runs,
-    is_simple_run,
-    kept_joiners,
-    marker,
 )
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
 _T = TypeVar("_T")
 
-# SGR sequences (of whole styled runs) remembered per model, and the most
-# SGR sequences a remembered run may have (log lines have a few; a run with
-# thousands is not remembered, so memory stays bounded).
-_MAX_SGR_RUNS = 1024
-_MAX_SGRS_PER_RUN = 16
 
-#: VT100 line-drawing characters (ESC ( 0), as xterm maps them.
-DEC_SPECIAL_GRAPHICS = str.maketrans(
-    {
-        "`": "◆", "a": "▒", "b": "␉", "c": "␌", "d": "␍", "e": "␊", "f": "°", "g": "±",
-        "h": "␤", "i": "␋", "j": "┘", "k": "┐", "l": "┌", "m": "└", "n": "┼", "o": "⎺",
-        "p": "⎻", "q": "─", "r": "⎼", "s": "⎽", "t": "├", "u": "┤", "v": "┴", "w": "┬",
-        "x": "│", "y": "≤", "z": "≥", "{": "π", "|": "≠", "}": "£", "~": "·",
-    }
-)  # fmt: skip
-
-
-class LinesModel(Controls, Performer):
+class LinesModel(Printing, Controls, Performer):
     """Interprets parser events into rows; see the module docstring."""
 
     def __init__(
@@ -345,274 +315,6 @@ class LinesModel(Controls, Performer):
             self._dropped_lines += count - limit
             count = limit
         self._extend_committed(repeat(line, count))
-
-    # -- printing ----------------------------------------------------------
-
-    def print(self, text: str) -> None:
-        if self._translate:
-            text = text.translate(DEC_SPECIAL_GRAPHICS)
-        if (
-            text.isascii()
-            or is_simple_run(text)
-            # Blank cells among single cells: a line whose TABs expand_tabs
-            # made blank cells (see _lines_grouped), printed at once.
-            or (BLANK in text and is_simple_run(text.replace(BLANK, "")))
-        ):
-            self.print_single_cells(text)
-            return
-        self._print_unicode(text)
-        self._last = text[-1]
-
-    def print_single_cells(self, text: str) -> None:
-        """``print`` for text that is known to be single cells (see
-        is_simple_run), with no line drawing on."""
-        x = self.x
-        n = len(text)
-        if self.width is None and not self.insert and x + n <= MAX_LINE_CELLS:
-            # Single cells in an unbounded row: the usual case.
-            code = self._code
-            self._put(x, text, None if code is None else code * n)
-            self.x = x + n
-        else:
-            self._print_cells(text)
-        self._last = text[-1]
-
-    def print_with_sgr(self, run: str) -> None:
-        parts = SGR_SPLIT.split(run)
-        if not self.styled:
-            text = "".join(parts[::2])
-            if text:
-                self.print(text)
-            return
-        if self._append_styled(parts):
-            return
-        if parts[0]:
-            self.print(parts[0])
-        after_sgr = self._palette.after_sgr
-        for index in range(1, len(parts), 2):
-            self._set_code(after_sgr(self._code or "\x00", parts[index]))
-            if parts[index + 1]:
-                self.print(parts[index + 1])
-
-    def _append_styled(self, parts: list[str]) -> bool:
-        """The common case of print_with_sgr, done with a few string slices:
-        single-cell text in an unbounded row. Returns False (having done
-        nothing) when the general path is needed."""
-        if self.width is not None or self.insert or self._translate:
-            return False
-        text = "".join(parts[::2])
-        n = len(text)
-        x = self.x
-        if not n or x + n > MAX_LINE_CELLS or not (text.isascii() or is_simple_run(text)):
-            return False
-        part_codes = self._part_codes(self._code or "\x00", parts[1::2])
-        self._put(x, text, "".join(map(mul, part_codes, map(len, parts[::2]))))
-        self.x = x + n
-        self._set_code(part_codes[-1])
-        self._last = text[-1]
-        return True
-
-    def _part_codes(self, code: str, sgrs: list[str]) -> tuple[str, ...]:
-        """The code of each text part around ``sgrs`` (``code``, then the
-        one after each SGR), cached for the whole sequence: logs repeat the
-        same colour pattern line after line."""
-        if not sgrs:
-            return (code,)
-        return self._sgr_runs.get(code + "\x1b".join(sgrs)) or self._sgr_codes(code, sgrs)
-
-    def _sgr_codes(self, code: str, sgrs: list[str]) -> tuple[str, ...]:
-        """``code`` and the code after each of ``sgrs`` applied in turn,
-        remembered."""
-        after_sgr = self._palette.after_sgr
-        codes = [code]
-        current = code
-        for raw in sgrs:
-            current = after_sgr(current, raw)
-            codes.append(current)
-        result = tuple(codes)
-        # Remembered by code and SGR sequences joined, which is unambiguous
-        # for one SGR or more (none is not looked up: [] and [""] join alike).
-        if sgrs and len(sgrs) <= _MAX_SGRS_PER_RUN:
-            if len(self._sgr_runs) >= _MAX_SGR_RUNS:
-                self._sgr_runs.clear()
-            self._sgr_runs[code + "\x1b".join(sgrs)] = result
-        return result
-
-    def _print_unicode(self, text: str) -> None:
-        """Print a run that needs more than single cells (see
-        _lines_unicode)."""
-        if self.width is not None or self.insert:
-            self._print_groups(text)
-        else:
-            print_unbounded(self, text)
-
-    def _print_groups(self, text: str) -> None:
-        """Print ``text`` group by group of code points of one class (see
-        ``_unicode.class_runs``)."""
-        for cls, group in class_runs(text):
-            if cls == SINGLE:
-                self._print_cells(group)
-            elif cls == WIDE:
-                self._print_wide(group)
-            elif cls == ZERO:
-                self._combine(group)
-            elif cls == JOINER:
-                # Those kept (see _unicode.kept_joiners), then the rest
-                # marked: once one is marked, the next follows ">".
-                kept = kept_joiners(self._prev_char(), group)
-                if kept:
-                    self._combine(group[:kept])
-                if kept < len(group):
-                    self._print_cells("".join(map(marker, group[kept:])))
-            else:  # MARKED, REPLACED
-                self._print_cells("".join([char_info(ch)[2] for ch in group]))
-
-    def _print_cells(self, cells: str) -> None:
-        """Print single-width cells at the cursor, wrapping as needed."""
-        width = self.width
-        if width is None:
-            x = self.x
-            n = len(cells)
-            if x + n > MAX_LINE_CELLS:
-                keep = max(0, MAX_LINE_CELLS - x)
-                self._rows[self.y].omitted += n - keep
-                cells = cells[:keep]
-                n = keep
-                if not n:
-                    return
-            self._write(cells, n)
-            self.x = x + n
-            return
-        i = 0
-        n = len(cells)
-        while i < n:
-            x = self.x
-            if x >= width:
-                if self.autowrap:
-                    self._wrap()
-                    x = 0
-                else:
-                    x = self.x = width - 1
-            space = width - x
-            if not self.autowrap and n - i > space:
-                chunk = cells[i : i + space - 1] + cells[n - 1]
-                i = n
-            else:
-                chunk = cells[i : i + space]
-                i += len(chunk)
-            self._write(chunk, len(chunk))
-            self.x = x + len(chunk)
-
-    def _print_wide(self, chars: str) -> None:
-        """Print wide characters, two cells each, wrapping early (leaving a
-        blank cell) when one does not fit at the end of a row, as xterm."""
-        width = self.width
-        if width is None:
-            room = (MAX_LINE_CELLS - self.x) // 2
-            if room < len(chars):
-                self._rows[self.y].omitted += len(chars) - max(room, 0)
-                chars = chars[: max(room, 0)]
-            if chars:
-                self._write(_wide_cells(chars), 2 * len(chars))
-                self.x += 2 * len(chars)
-            return
-        if width < 2:
-            return
-        i = 0
-        while i < len(chars):
-            if self.x >= width - 1:
-                if self.autowrap:
-                    if self.x == width - 1:
-                        self._write(BLANK, 1)
-                    self._wrap()
-                else:
-                    # No room and no wrap: each character overwrites the last two cells.
-                    self.x = width - 2
-                    i = len(chars) - 1
-            count = 1 if not self.autowrap else max(1, (width - self.x) // 2)
-            chunk = chars[i : i + count]
-            i += len(chunk)
-            self._write(_wide_cells(chunk), 2 * len(chunk))
-            self.x += 2 * len(chunk)
-
-    def _write(self, cells: str, n: int) -> None:
-        """Store n cells at the cursor; the caller ensures they fit."""
-        if self.insert:
-            self._insert_blanks(n)
-        code = self._code
-        self._put(self.x, cells, None if code is None else code * n)
-
-    def _put(self, x: int, cells: str, codes: str | None) -> None:
-        """Store ``cells`` from column ``x`` of the cursor row, with their
-        style codes (None in an unstyled model). Appending, and redrawing a
-        whole row, are the usual cases and take one string operation."""
-        row = self._rows[self.y]
-        length = len(row.text)
-        if x == length:
-            row.text += cells
-            if codes is not None:
-                row.styles += codes
-        elif not x and len(cells) >= length and not row.marks:
-            row.text = cells
-            if codes is not None:
-                row.styles = codes
-        elif (
-            not row.marks
-            and row.text[x : x + len(cells)] == cells
-            and (codes is None or row.styles[x : x + len(cells)] == codes)
-        ):
-            return  # redrawn as it was: rows are strings, so copy nothing
-        else:
-            write(row, x, cells, None)  # text, wide characters and marks
-            if codes is not None:
-                styles = row.styles
-                if x > len(styles):
-                    styles += "\x00" * (x - len(styles))
-                row.styles = styles[:x] + codes + styles[x + len(cells) :]
-
-    def _wrap(self) -> None:
-        self._wrapping = True
-        self._index()
-        self._wrapping = False
-        self._rows[self.y].continued = True
-        self.x = 0
-
-    def _base_cell(self) -> int:
-        """Index of the cell a zero-width character joins: the one left of
-        the cursor, even if nothing was written there (-1: none)."""
-        row = self._rows[self.y]
-        x = min(self.x, self._limit) - 1
-        if x >= len(row.text):
-            return x
-        if x > 0 and row.text[x] == WIDE_TAIL:
-            x -= 1
-        return x
-
-    def _prev_char(self) -> str:
-        x = self._base_cell()
-        row = self._rows[self.y]
-        return row.last_char(x) if 0 <= x < len(row.text) else ""
-
-    def _combine(self, mark: str) -> None:
-        """Join zero-width code points to the previous cell (at most
-        MAX_COMBINING per cell; the rest are dropped)."""
-        x = self._base_cell()
-        if x < 0:
-            start = self.x
-            self._print_cells(" ")
-            x = start if self.x > start else -1
-            if x < 0:
-                return
-        row = self._rows[self.y]
-        if x >= len(row.text):  # nothing written there: the mark gets a blank cell
-            write(row, len(row.text), BLANK * (x + 1 - len(row.text)), self._code and "\x00")
-        marks = row.marks
-        if marks is None:
-            row.marks = {x: mark[:MAX_COMBINING]}
-        else:
-            joined = marks.get(x, "")
-            if len(joined) < MAX_COMBINING:
-                marks[x] = (joined + mark)[:MAX_COMBINING]
 
     def overwrite_run(self, run: str) -> None:
         overwrite_run(self, run)
@@ -838,11 +540,6 @@ class LinesModel(Controls, Performer):
         self._last = ""
         if payload.startswith("8;") and self.styled:
             self.style = self.style.with_link(parse_hyperlink(payload))
-
-
-def _wide_cells(chars: str) -> str:
-    """Cells of wide characters: each followed by its WIDE_TAIL."""
-    return chars.replace("", WIDE_TAIL)[1:]
 
 
 def parse_hyperlink(payload: str) -> Link | None:

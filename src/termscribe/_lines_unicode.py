@@ -71,19 +71,22 @@ def print_unbounded(m: LinesHost, text: str) -> None:
             end += len(stored)
             prev = stored[-2] if stored[-1] == WIDE_TAIL else stored[-1]
             continue
-        joined = 0
-        if cells and cls == ZERO:
-            joined = len(chars)
-        elif cells and cls == JOINER:
-            joined = kept_joiners(prev, chars)
-        if joined:
+        joined = kept = 0
+        if cells:
             # Joined to the last cell (a mark's code point is a join base).
             column = end - 2 if cells[-1][-1] == WIDE_TAIL else end - 1
-            if marks and marks[-1][0] == column:
-                marks[-1] = (column, marks[-1][1] + chars[:joined])
+            held = marks[-1][1] if marks and marks[-1][0] == column else ""
+            if cls == ZERO:
+                joined = kept = len(chars)
+            elif cls == JOINER:
+                joined, kept = kept_joiners(prev, chars, max(0, MAX_COMBINING - len(held)))
+        if joined:
+            if held:
+                marks[-1] = (column, held + chars[:kept])
             else:
-                marks.append((column, chars[:joined]))
-            prev = chars[joined - 1]
+                marks.append((column, chars[:kept]))
+            if kept:  # the last code point the cell keeps (see _store)
+                prev = (held + chars[:kept])[:MAX_COMBINING][-1]
             chars = chars[joined:]
             if not chars:
                 continue

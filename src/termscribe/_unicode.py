@@ -271,7 +271,7 @@ def dropped_cells(text: str, prev: str) -> int:
     if "5" in digits:
         if holds_joiner(prev):
             runs = (text[m.start() : m.end()] for m in re.finditer("5+", digits))
-            joiners = "".join([run[kept_joiners(prev, run) :] for run in runs])
+            joiners = "".join([run[kept_joiners(prev, run, 0)[0] :] for run in runs])
         else:
             joiners = "".join(compress(text, map("5".__eq__, digits)))
         count += _marker_cells(joiners)
@@ -487,14 +487,20 @@ def last_combining(text: str) -> int:
     return text.translate(_TABLE).rfind("2")
 
 
-def kept_joiners(prev: str, group: str) -> int:
-    """How many code points of a run of joiners after ``prev`` are kept
-    raw (see joins): the rest are marked, the first of them following a
-    kept one or ``prev``, and each later one a marker's ``>``."""
-    kept = 0
+def kept_joiners(prev: str, group: str, room: int) -> tuple[int, int]:
+    """How many code points of a run of joiners after ``prev`` join the
+    cell it ends (see joins), and how many of those the cell keeps: at most
+    ``room``, what it can still hold of MAX_COMBINING. Those past the room
+    are dropped, as one by one, and each later joiner is judged after the
+    last one kept (or ``prev``), so that a run gives what its code points
+    give one at a time. The rest of the run is marked, the first of them
+    following a kept one or ``prev``, and each later one a marker's ``>``."""
+    joined = kept = 0
     for ch in group:
         if not joins(prev, ch):
             break
-        kept += 1
-        prev = ch
-    return kept
+        joined += 1
+        if kept < room:
+            kept += 1
+            prev = ch
+    return joined, kept
