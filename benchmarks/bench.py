@@ -465,6 +465,8 @@ def hostile(name: str, size: int) -> bytes:
         return _filler(line) + _repeat(b"\ry", size - line)
     if name in FLOOD_UNITS:
         return _repeat(FLOOD_UNITS[name], size)
+    if name == "mixed-flood":
+        return _mixed_flood(size)
     raise KeyError(name)
 
 
@@ -485,6 +487,17 @@ FLOOD_UNITS = {
     "tab-stop-flood": b"\x1bH\x1b[3g",
     "mode-flood": b"\x1b[?7l\x1b[?7h\x1b[4h\x1b[4l\x1b[?6h\x1b[?6l",
 }
+
+
+def _mixed_flood(size: int, seed: int = SEED) -> bytes:
+    """The floods' units in a random order: a flood no repetition of one
+    unit can stand for."""
+    rng = random.Random(seed)
+    units = list(FLOOD_UNITS.values())
+    out = bytearray()
+    while len(out) < size:
+        out += rng.choice(units)
+    return bytes(out)
 
 
 @dataclass(frozen=True)
@@ -554,6 +567,7 @@ FLOODS = {
     "decstr-flood": "CSI ! p (soft reset), repeated",
     "tab-stop-flood": "ESC H CSI 3 g (set and clear tab stops), repeated",
     "mode-flood": "autowrap, insert and origin modes set and reset, repeated",
+    "mixed-flood": "the units of the floods above in a random order",
 }
 
 INPUTS: list[Input] = [

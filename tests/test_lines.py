@@ -44,7 +44,7 @@ def lines(data: str | bytes, **options: object) -> str:
         ("\bx", "x"),  # BS at column 0 stays
         ("a\tb", "a       b"),  # HT to 8-column stops, blanks are spaces
         ("1234567\tX", "1234567 X"),
-        ("a\x0bb\x0cc", "a\nb\nc"),  # VT and FF are line feeds (xterm)
+        ("a\nb\x0bc\x0cd", "a\nb\nc\nd"),  # VT and FF are line feeds (see test_newline)
         ("trailing   \n", "trailing   \n"),  # printed spaces stay (xterm)
         (f"trail   {CSI}3D{CSI}K\n", "trail\n"),  # erased cells do not
         ("a\x07b\x00c", "abc"),  # other C0 controls do nothing visible

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from textcheck import assert_safe_text
 
 from termscribe import Transcript
+from termscribe._lines import MAX_REPEAT
 from termscribe._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS, ScreenModel
 from termscribe._screen_cells import sgr_params, style_of
 from termscribe._screen_snapshot import ALT_BEGIN, ALT_END
@@ -64,7 +65,7 @@ def transcript(
         ("", ""),
         ("hello", "hello"),
         ("a\nb", "a\nb"),  # a bare LF returns to column 0 (convertEol)
-        ("a\x0bb\x0cc", "a\nb\nc"),  # VT and FF are line feeds
+        ("a\nb\x0bc\x0cd", "a\nb\nc\nd"),  # VT and FF are line feeds (see test_newline)
         ("abc\rX", "Xbc"),
         ("a\bb", "b"),  # BS never erases
         ("\bx", "x"),
@@ -141,11 +142,23 @@ def test_saved_cursor_is_one_slot_not_a_stack() -> None:
 
 
 def test_pending_wrap_ends_before_edits_and_survives_tabs() -> None:
-    """xterm.js; the lines model too (see test_differential)."""
+    """xterm and xterm.js; the lines model too (see test_differential)."""
     assert shown(f"abcde{CSI}PX", columns=5) == "abcdX"
     assert shown("abcde\x1bDX", columns=5) == "abcde\n    X"
     assert shown("abcde\tX", columns=5) == "abcde\nX"
-    assert shown(f"abcde{CSI}K", columns=5) == "abcde"  # EL keeps it
+
+
+def test_pending_wrap_with_xterm() -> None:
+    """Where xterm.js differs, xterm (test_differential differences 8, 9,
+    11): EL 0 and ED 0 erase the last column and end the wrap; DECRC
+    restores a pending wrap; CBT moves left of it and the wrap stays."""
+    assert shown(f"abcde{CSI}K", columns=5) == "abcd"
+    assert shown(f"abcde{CSI}KX", columns=5) == "abcdX"
+    assert shown(f"abcde{CSI}JX", columns=5) == "abcdX"
+    assert shown("abcde\x1b7\r\n\x1b8X", columns=5) == "abcde\nX"
+    assert shown(f"{'x' * 20}{CSI}ZY") == "x" * 20 + "\nY"  # CBT, then the wrap
+    assert shown(f"\n{'x' * 20}{CSI}Z\x1bM\x1bDY") == "\n" + "x" * 16 + "Yxxx"  # RI, IND end it
+    assert shown(f"{'x' * 20}{CSI}2Z\x08Y") == "x" * 7 + "Y" + "x" * 12  # BS ends it
 
 
 def test_huge_parameters_are_clamped() -> None:
@@ -160,11 +173,16 @@ def test_huge_parameters_are_clamped() -> None:
     assert time.perf_counter() - started < 5
 
 
-def test_rep_is_capped_and_stops_at_the_margin() -> None:
-    assert shown(f"ab{CSI}2147483647b", columns=10) == "abbbbbbbbb"
-    assert shown(f"abcdefghij{CSI}99b", columns=10) == "abcdefghij\njjjjjjjjjj"
+def test_rep_is_capped_and_wraps() -> None:
+    """REP wraps at the margin as printing does (xterm), at most MAX_REPEAT."""
+    text = shown(f"ab{CSI}2147483647b", columns=10, rows=40)
+    assert text.replace("\n", "") == "a" + "b" * (1 + MAX_REPEAT)
+    assert shown(f"abcdefghij{CSI}12b", columns=10) == "abcdefghij\njjjjjjjjjj\njj"
     assert shown(f"\x1b(0q{CSI}3b", columns=10) == "────"  # translated, slow path
     assert shown(f"{CSI}4hab{CSI}1Gc{CSI}2b", columns=10) == "cccab"  # insert mode
+    assert shown(f"{CSI}?7labc{CSI}10b", columns=5) == "abccc"  # no autowrap: last column
+    assert shown(f"a漢{CSI}4b", columns=5) == "a漢漢\n漢漢\n漢"  # wide, across rows
+    assert shown(f"abc\u200f{CSI}3b", columns=40) == "abc" + "<U+200F>" * 4
 
 
 # -- what pyte would get wrong or crash on --------------------------------

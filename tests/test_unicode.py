@@ -103,7 +103,7 @@ def test_line_separators_have_one_rendering() -> None:
     # C0 separators are controls: xterm ignores FS/GS/RS, VT/FF are LF,
     # NEL (C1, as a decoded code point) is CR LF.
     assert text("a\x1cb\x1dc\x1ed") == "abcd"
-    assert text("a\x0bb\x0cc") == "a\nb\nc"
+    assert text("a\nb\x0bc\x0cd") == "a\nb\nc\nd"  # as LF (see test_newline)
     assert text("ab\u0085c") == "ab\nc"
     for result in [text("a\u2028b"), text("a\x1cb\x0bc\u0085d")]:
         assert result.splitlines() == result.split("\n")

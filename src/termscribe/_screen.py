@@ -9,13 +9,36 @@ pyte receives is validated and clamped here: pyte is never given anything
 that could make it raise, allocate in proportion to a parameter, or act on
 the host. The screen is ``columns`` x ``rows`` (80 x 24 by default).
 
-The ``lines`` model's decisions hold here too, xterm (``@xterm/headless``
-with ``convertEol``) being the reference: a bare LF (and VT, FF) returns to
-column 0; BS never erases; cursor addressing clamps to the screen; REP is
-capped at MAX_REPEAT and stops at the right margin; window operations,
-reports and queries do nothing; DEC line drawing (``ESC ( 0``) is
-translated before pyte sees it; a combining mark with no previous cell on
-its row is shown on a space.
+Real xterm is the reference (``@xterm/headless`` where xterm leaves a
+choice open), checked against xterm's and the vt100 crate's own test suites
+(``tests/test_conformance.py``). The ``lines`` model's decisions hold here
+too: BS never erases; cursor addressing clamps to the screen; REP is capped
+at MAX_REPEAT; window operations, reports and queries do nothing; DEC line
+drawing (``ESC ( 0``) is translated before pyte sees it, 0x5F as a blank
+(xterm). Decisions of this mode, with xterm:
+
+* Line feeds: LF, VT and FF return to column 0 when ``lf_returns`` (the
+  ``crlf`` line feed policy, set by the Transcript) or LNM (``CSI 20 h``) is
+  set, else they only move down; a pending wrap ends.
+* BS with reverse wraparound (modes 45 and 1045, with autowrap) goes from
+  the first column to the last column of the row above, and from the top
+  margin to the bottom margin (xterm before 2023, and its mode 1045 since;
+  xterm 2023's mode 45 stays within soft-wrapped rows, which this screen
+  does not record).
+* A combining mark joins the cell last written while only HT, SGR or
+  strings came since (xterm's ``char_was_written``), else the cell at the
+  cursor if it was ever written or erased, else it takes the cell at the
+  cursor, shown on a space (never alone: it would join the character to
+  its left in the transcript).
+* DECSC saves, and DECRC (and leaving mode 1049) restores, a pending wrap
+  (xterm's ``CursorRestoreFlags``; xterm.js ends it). CBT moves the cursor
+  left of a pending wrap without ending it, so that the next character
+  wraps (xterm's ``TabToPrevStop`` leaves ``do_wrap`` alone).
+* The scroll region is the terminal's, not the screen's: it stays as it is
+  when the alternate screen is entered or left (xterm).
+* The edits of ``_screen_edit``: REP wraps; SL, SR, DECIC, DECDC; DECSCA
+  with DECSED and DECSEL; ED 0 and EL 0 end a pending wrap; DCH and ICH
+  blank a wide character they split.
 
 What pyte does (its methods are called): printing narrow and wide
 characters with their attributes (``draw``: replace and insert mode, the
@@ -39,9 +62,8 @@ What is done here instead, and why:
   stick out of the screen).
 * ED replaces whole rows (ED 2 the whole buffer) instead of erasing cell by
   cell, so that repeating ``CSI 2J`` costs little; ED 3 erases only
-  scrollback (nothing). REP of a printable ASCII character prints it once
-  and copies its cell; REP of a character shown as a marker repeats it
-  fewer times, as in the ``lines`` model (see ``_lines_csi.repeat_cost``).
+  scrollback (nothing). REP prints its character once and copies its cells
+  (see ``_screen_edit``).
 * DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
   row in place when the row below it was never written. A cell ICH or an
   insert-mode print pushes past the right margin is dropped (pyte keeps it
@@ -51,18 +73,19 @@ What is done here instead, and why:
 * DECSC/DECRC keep one saved cursor per screen, as a terminal does (pyte
   keeps an unbounded stack).
 * The alternate screen (modes 47, 1047, 1049) is a second pyte buffer
-  swapped in, with its own margins, saved cursor and tab stops; it is blank
-  whenever it is entered (xterm.js; the ``lines`` model, like xterm, keeps
-  its content for 47 and 1047).
+  swapped in, with its own saved cursor and tab stops; it is blank whenever
+  it is entered (xterm.js; the ``lines`` model, like xterm, keeps its
+  content for 47 and 1047).
 * DECALN fills the screen only MAX_ALIGNMENT_FILLS times per transcript, as
   in the ``lines`` model: pyte rewrites every cell, so a flood of them would
   cost a screen of work per three bytes (later ones reset the margins and
   home the cursor only).
 * A pending wrap (the cursor just past the last column) ends, the cursor
-  moving to the last column, before IND, RI, ICH, DCH, ECH, IL and DL and
-  after DECRC, and survives HT, CHT and CBT, as in xterm.js.
-* Modes: only insert (4), autowrap (?7) and origin (?6) change anything;
-  pyte's 132-column (?3) and reverse-video (?5) handling are never invoked.
+  moving to the last column, before IND, RI, ICH, DCH, ECH, IL and DL, and
+  survives HT, CHT and CBT.
+* Modes: only insert (4), LNM (20), autowrap (?7), origin (?6), reverse
+  wraparound (?45, ?1045) and the alternate screen change anything; pyte's
+  132-column (?3) and reverse-video (?5) handling are never invoked.
 * OSC 8 links are dropped (their text stays): pyte's cells have no room for
   them, and a parallel map would have to replay every pyte edit.
 
@@ -74,20 +97,25 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import ClassVar
 
 import pyte
 from pyte import modes
-from pyte.screens import Char, Margins, StaticDefaultDict
+from pyte.screens import Char, StaticDefaultDict
 
 from ._controls import Controls
 from ._controls import SavedCursor as _Saved
-from ._cursor import CURSOR_HANDLERS, arg, clamp_x
+from ._cursor import CURSOR_HANDLERS
 from ._line import Line
-from ._lines import DEC_SPECIAL_GRAPHICS, MAX_REPEAT
-from ._lines_csi import MAX_ALIGNMENT_FILLS, repeat_cost
+from ._lines import DEC_SPECIAL_GRAPHICS
+from ._lines_csi import MAX_ALIGNMENT_FILLS
 from ._performer import Performer
 from ._screen_cells import CellCache, screen_lines
+from ._screen_edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase
+from ._screen_host import Buffer as _Buffer
+from ._screen_host import Row as _Row
+from ._screen_modes import MODE_HANDLERS, alternate_screen, private_mode
 from ._screen_snapshot import alt_block
 from ._style import DEFAULT, Style
 from ._syntax import ParsedParams
@@ -103,10 +131,9 @@ __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
 MAX_SCREEN_COLUMNS = 500
 MAX_SCREEN_ROWS = 200
 
-_TAB = 8
+# DEC line drawing as xterm shows it: 0x5F is a blank (read-only).
+_DEC_GRAPHICS = MappingProxyType({**DEC_SPECIAL_GRAPHICS, ord("_"): " "})
 _BLANK = Char(" ")
-_Row = StaticDefaultDict[int, Char]
-_Buffer = dict[int, _Row]
 # Distinct (style, SGR) transitions a screen model remembers.
 _MAX_CACHED_SGR = 4096
 _Params = tuple[int | tuple[int, ...], ...]
@@ -129,6 +156,11 @@ class ScreenModel(Controls, Performer):
     #: Control sequence handlers by final character (set below the class; a
     #: subclass that overrides a handler gives its own table).
     csi_handlers: ClassVar[dict[str, Callable[[ScreenModel, _Params, str], None]]]
+    #: The blank cell (a never-written cell reads as this).
+    blank: ClassVar[Char] = _BLANK
+    #: Whether LF, VT and FF also return to column 0 (the ``crlf`` line feed
+    #: policy, see ``_transcript``); set by the Transcript.
+    lf_returns = True
 
     def __init__(
         self, columns: int, rows: int, *, snapshot: bool = False, styled: bool = True
@@ -144,17 +176,25 @@ class ScreenModel(Controls, Performer):
         self.styled = styled
         # The style after each (style, SGR parameters) seen: this model's own.
         self._after_sgr: dict[tuple[Style, str], Style] = {}
+        self._erase_cells: dict[str, Char] = {}  # blanks by erase colour
         self.params = ParsedParams()
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
         self._cells = CellCache()  # this model's own (see _screen_cells)
         self._fills = 0  # DECALNs that filled the screen
         self._reset_modes()
+        # xterm's char_was_written and last_written_row/col: where the last
+        # character printed ends (row, column after it), while nothing else
+        # but HT, SGR and strings came since; a combining mark joins it.
+        self._wrote: tuple[int, int] | None = None
+        # A pending wrap kept by CBT or HT left of the last column (xterm's
+        # do_wrap stays set): the cursor position it holds at.
+        self._held: tuple[int, int] | None = None
         self._last = ""  # last printed character, for REP
         self._saved: _Saved | None = None
         # While the alternate screen shows: the normal screen's buffer,
-        # margins and saved cursor.
-        self._normal: tuple[_Buffer, Margins | None, _Saved | None, set[int]] | None = None
+        # saved cursor and tab stops (the margins are the terminal's: xterm).
+        self._normal: tuple[_Buffer, _Saved | None, set[int]] | None = None
         self._alt_saved: _Saved | None = None  # kept between visits (xterm.js)
         self._left_alt: _Buffer | None = None  # the alternate screen as last left
 
@@ -206,7 +246,13 @@ class ScreenModel(Controls, Performer):
 
     def print(self, text: str) -> None:
         if self._translate:
-            text = text.translate(DEC_SPECIAL_GRAPHICS)
+            text = text.translate(_DEC_GRAPHICS)
+        held = self._held
+        if held is not None:
+            self._held = None
+            cursor = self.screen.cursor
+            if held == (cursor.y, cursor.x) and self.autowrap:
+                cursor.x = self.width  # the kept pending wrap happens now
         if text.isascii():
             self._draw(text)
         else:
@@ -278,6 +324,7 @@ class ScreenModel(Controls, Performer):
         """pyte's draw, for text that fits (or overwrites the last column)."""
         screen = self.screen
         screen.draw(text)
+        self._wrote = (screen.cursor.y, screen.cursor.x)
         if self.insert:
             screen.buffer[screen.cursor.y].pop(self.width, None)
 
@@ -303,11 +350,20 @@ class ScreenModel(Controls, Performer):
         return ""
 
     def _combine(self, mark: str) -> None:
-        """Join a zero-width character to the cell before the cursor."""
+        """Join a zero-width character to a cell, as xterm does: after
+        printing (and HT, SGR or a string), the cell last written; after
+        anything else, the cell at the cursor, if it was ever written or
+        erased. Otherwise the mark takes the cell at the cursor, shown on a
+        space (sanitisation: alone, it would join the character to its
+        left in the transcript), and the cursor moves on."""
         screen = self.screen
         cursor = screen.cursor
-        row = screen.buffer[cursor.y]
-        x = min(cursor.x, self.width)
+        if self._wrote is None:
+            row = screen.buffer[cursor.y]
+            x = min(cursor.x, self.width - 1) + 1
+        else:
+            row = screen.buffer[self._wrote[0]]
+            x = min(self._wrote[1], self.width)
         while x > 0 and row[x - 1].data == "":  # the right half of a wide character
             x -= 1
         if x == 0 or x - 1 not in row:
@@ -319,6 +375,41 @@ class ScreenModel(Controls, Performer):
             row[x - 1] = cell._replace(data=cell.data + mark)
 
     # -- C0 / C1 controls --------------------------------------------------
+
+    def execute(self, control: str) -> None:
+        if control != "\t":
+            self._wrote = None
+            self._held = None
+        if control == "\n" or control == "\x0b" or control == "\x0c":
+            self._last = ""
+            self._end_wrap()
+            if self.lf_returns or self.lnm:
+                self.screen.cursor.x = 0
+            self._index()
+        elif control == "\x08" and self.reverse_wrap and self.autowrap:
+            self._last = ""
+            self._reverse_wrap_back()
+        else:
+            super().execute(control)
+
+    def _reverse_wrap_back(self) -> None:
+        """BS with reverse wraparound (modes 45, 1045): a pending wrap ends;
+        from the first column, to the last column of the row above, and
+        from the top margin's first column to the bottom margin's last."""
+        cursor = self.screen.cursor
+        if cursor.x >= self.width:
+            cursor.x = self.width - 1
+        elif cursor.x > 0:
+            cursor.x -= 1
+        else:
+            top, bottom = self._region()
+            cursor.y = bottom if cursor.y == top else max(cursor.y - 1, 0)
+            cursor.x = self.width - 1
+
+    def esc_dispatch(self, intermediates: str, final: str) -> None:
+        self._wrote = None
+        self._held = None
+        super().esc_dispatch(intermediates, final)
 
     def _explicit_index(self) -> None:
         self._restrict()
@@ -337,11 +428,20 @@ class ScreenModel(Controls, Performer):
     def _restrict(self) -> None:
         """End a pending wrap (the cursor past the last column) and, in
         origin mode, keep the cursor inside the scroll region: what xterm
-        does before IND, RI, ICH, DCH, ECH, IL and DL and after DECRC."""
+        does before IND, RI, ICH, DCH, ECH, IL and DL."""
+        self._end_wrap()
+        self._clamp_origin()
+
+    def _end_wrap(self) -> None:
+        """A pending wrap ends: the cursor back onto the last column."""
         cursor = self.screen.cursor
         if cursor.x >= self.width:
             cursor.x = self.width - 1
+        self._held = None
+
+    def _clamp_origin(self) -> None:
         if self.origin:
+            cursor = self.screen.cursor
             top, bottom = self._region()
             cursor.y = min(max(cursor.y, top), bottom)
 
@@ -361,28 +461,42 @@ class ScreenModel(Controls, Performer):
         elif y > 0:
             screen.cursor.y = y - 1
 
+    def _holding(self) -> bool:
+        """Is a pending wrap kept at the cursor (see ``_held``)?"""
+        cursor = self.screen.cursor
+        return self._held == (cursor.y, cursor.x)
+
     def _tab(self, count: int) -> None:
+        """HT, CHT: to the next tab stop; a pending wrap stays pending
+        (xterm's TabToNextStop leaves do_wrap alone)."""
         screen = self.screen
         cursor = screen.cursor
         last = self.width - 1
-        if cursor.x > last:  # a pending wrap stays pending (xterm.js)
+        if cursor.x > last:
             return
+        held = self._holding()
         for _ in range(min(count, self.width)):
             if cursor.x >= last:
                 break
             screen.tab()
         cursor.x = min(cursor.x, last)
+        if held:
+            self._held = (cursor.y, cursor.x)
 
     def _back_tab(self, count: int) -> None:
+        """CBT: to the previous tab stop, from the last column if a wrap is
+        pending, which stays pending (xterm's TabToPrevStop)."""
         screen = self.screen
-        x = screen.cursor.x
-        if x >= self.width:  # a pending wrap stays pending (xterm.js)
-            return
+        cursor = screen.cursor
+        x = cursor.x
+        held = self._holding() or x >= self.width
+        x = min(x, self.width - 1)
         for _ in range(min(count, self.width)):
             if x <= 0:
                 break
             x = max((t for t in screen.tabstops if t < x), default=0)
-        screen.cursor.x = x
+        cursor.x = x
+        self._held = (cursor.y, x) if held else None
 
     def _set_tab(self) -> None:
         self.screen.tabstops.add(min(self.screen.cursor.x, self.width - 1))
@@ -415,7 +529,8 @@ class ScreenModel(Controls, Performer):
             self._gl = saved.gl
             self.origin = saved.origin
         self._translate = self._charsets[self._gl]
-        self._restrict()
+        self._held = None
+        self._clamp_origin()  # a pending wrap saved is restored (xterm)
 
     def _reset(self) -> None:
         """RIS: a fresh terminal."""
@@ -447,6 +562,7 @@ class ScreenModel(Controls, Performer):
         screen.reset_mode(modes.IRM)
         screen.set_margins()
         self._saved = None
+        decsca(self, (0,), "")
 
     def _apply_sgr(self, params: str) -> Style:
         cache = self._after_sgr
@@ -467,22 +583,57 @@ class ScreenModel(Controls, Performer):
             return
         last = self._last
         self._last = ""
+        self._wrote = None
+        if final != "I" and final != "Z":
+            self._held = None
         if intermediates:
-            if intermediates == "!" and final == "p" and not private:
+            if private:
+                return
+            if intermediates == "!" and final == "p":
                 self._soft_reset()
+                return
+            edit = INTERMEDIATE_HANDLERS.get((intermediates, final))
+            if edit is not None:
+                edit(self, self.params[params], last)
             return
         if private:
-            if private == "?" and final in "hl":
-                self._private_mode(params, final == "h")
+            if private == "?":
+                if final == "h" or final == "l":
+                    private_mode(self, self.params[params], final == "h")
+                elif final == "J" or final == "K":
+                    selective_erase(self, final, self.params[params])
             return
         handler = self.csi_handlers.get(final)
         if handler is not None:
             handler(self, self.params[params], last)
 
+    def _reset_modes(self) -> None:
+        super()._reset_modes()
+        self.lnm = False  # LNM (mode 20): LF, VT and FF also return to column 0
+        self.reverse_wrap = False  # modes 45 and 1045
+
+    def _empty_buffer(self) -> _Buffer:
+        """A screen of never-written rows."""
+        return _new_buffer()
+
+    def _blank_screen(self) -> None:
+        """ED 2: every row blank in the erase colour."""
+        self.screen.buffer = _new_buffer(self._erase_char())
+
     def _erase_char(self) -> Char:
-        """A blank in the erase colour (xterm's BCE: the background only)."""
+        """A blank in the erase colour (xterm's BCE: the background only),
+        the same object for the same colour while it is remembered, so that
+        rows of it compare fast."""
         bg = self.screen.cursor.attrs.bg
-        return _BLANK if bg == "default" else _BLANK._replace(bg=bg)
+        if bg == "default":
+            return _BLANK
+        cells = self._erase_cells
+        cell = cells.get(bg)
+        if cell is None:
+            if len(cells) >= _MAX_CACHED_SGR:
+                cells.clear()
+            cell = cells[bg] = _BLANK._replace(bg=bg)
+        return cell
 
     def _blank_rows(self, start: int, end: int) -> None:
         erase = self._erase_char()
@@ -505,52 +656,6 @@ class ScreenModel(Controls, Performer):
         screen.erase_in_line(mode)
         cursor.attrs = attrs
 
-    def _ed(self, v: _Params, _last: str) -> None:
-        mode = arg(v, 0, 0)
-        y = self.screen.cursor.y
-        if mode == 0:
-            self._erase_in_row(0)
-            self._blank_rows(y + 1, self.height)
-        elif mode == 1:
-            self._blank_rows(0, y)
-            self._erase_in_row(1)
-        elif mode == 2:
-            self.screen.buffer = _new_buffer(self._erase_char())
-        # mode 3 erases scrollback, which a screen does not have.
-
-    def _el(self, v: _Params, _last: str) -> None:
-        self._erase_in_row(arg(v, 0, 0))
-
-    def _ech(self, v: _Params, _last: str) -> None:
-        self._restrict()
-        cursor = self.screen.cursor
-        attrs = cursor.attrs
-        cursor.attrs = self._erase_char()
-        self.screen.erase_characters(min(arg(v, 0, 1), self.width))
-        cursor.attrs = attrs
-
-    def _dch(self, v: _Params, _last: str) -> None:
-        self._restrict()
-        self.screen.delete_characters(min(arg(v, 0, 1), self.width))
-
-    def _ich(self, v: _Params, _last: str) -> None:
-        self._restrict()
-        screen = self.screen
-        cursor = screen.cursor
-        start = cursor.x
-        count = min(arg(v, 0, 1), self.width - start)
-        screen.insert_characters(count)
-        row = screen.buffer[cursor.y]
-        row.pop(self.width, None)
-        erase = self._erase_char()
-        if erase is not _BLANK:
-            for column in range(start, start + count):
-                row[column] = erase
-
-    def _in_region(self) -> bool:
-        top, bottom = self._region()
-        return top <= self.screen.cursor.y <= bottom
-
     def _materialise(self, start: int) -> None:
         """Create the rows start..bottom, which pyte's delete_lines needs."""
         buffer = self.screen.buffer
@@ -558,153 +663,8 @@ class ScreenModel(Controls, Performer):
             if y not in buffer:
                 buffer[y] = _new_row()
 
-    def _il(self, v: _Params, _last: str) -> None:
-        self._restrict()
-        if self._in_region():
-            self.screen.insert_lines(min(arg(v, 0, 1), self.height))
-
-    def _dl(self, v: _Params, _last: str) -> None:
-        self._restrict()
-        if self._in_region():
-            self._materialise(self.screen.cursor.y)
-            self.screen.delete_lines(min(arg(v, 0, 1), self.height))
-
-    def _su(self, v: _Params, _last: str) -> None:
-        cursor = self.screen.cursor
-        x, y = cursor.x, cursor.y
-        cursor.y = self._region()[0]
-        self._materialise(cursor.y)
-        self.screen.delete_lines(min(arg(v, 0, 1), self.height))
-        cursor.x, cursor.y = x, y
-
-    def _sd(self, v: _Params, _last: str) -> None:
-        cursor = self.screen.cursor
-        x, y = cursor.x, cursor.y
-        cursor.y = self._region()[0]
-        self.screen.insert_lines(min(arg(v, 0, 1), self.height))
-        cursor.x, cursor.y = x, y
-
-    def _rep(self, v: _Params, last: str) -> None:
-        if not last:
-            return
-        cursor = self.screen.cursor
-        room = self.width - cursor.x
-        count = min(arg(v, 0, 1), MAX_REPEAT, room if room > 0 else self.width)
-        if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
-            count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
-        if count < 2 or self.insert or not self.autowrap or self._translate or last == "\x7f":
-            self.print(last * count)
-            return
-        # Print one, then copy its cells: the count fits on the row (it stops
-        # at the margin), and pyte's per-character draw would make a 10-byte
-        # REP cost as much as printing the whole row.
-        y = cursor.y
-        start = cursor.x
-        self.print(last)
-        row = self.screen.buffer[cursor.y]
-        x = cursor.x
-        if last < "\x80":
-            row.update(dict.fromkeys(range(x, x + count - 1), row[x - 1]))
-            cursor.x = x + count - 1
-            return
-        # A wide character or a marker: its cells, as many times as fit.
-        if cursor.y != y:  # a wrap: clean only from just past the last column
-            start = 0 if start >= self.width else x
-        cells = x - start
-        if cells <= 0:  # it wrapped, or joined the cell before
-            self.print(last * (count - 1))
-            return
-        copies = min(count - 1, (self.width - x) // cells)
-        block = [row[column] for column in range(start, x)]
-        row.update(zip(range(x, x + copies * cells), block * copies, strict=True))
-        cursor.x = x + copies * cells
-
-    def _cht(self, v: _Params, _last: str) -> None:
-        self._tab(arg(v, 0, 1))
-
-    def _cbt(self, v: _Params, _last: str) -> None:
-        self._back_tab(arg(v, 0, 1))
-
-    def _tbc(self, v: _Params, _last: str) -> None:
-        mode = arg(v, 0, 0)
-        if mode == 3:
-            self.screen.clear_tab_stop(3)
-        elif mode == 0:
-            self.screen.tabstops.discard(clamp_x(self))
-
-    def _decstbm(self, v: _Params, _last: str) -> None:
-        top = arg(v, 0, 1)
-        bottom = min(arg(v, 1, self.height), self.height)
-        if top >= bottom:
-            return
-        screen = self.screen
-        screen.set_margins(top, bottom)
-        screen.cursor.x = 0
-        screen.cursor.y = top - 1 if self.origin else 0
-
-    def _scosc(self, v: _Params, _last: str) -> None:
-        if not v:
-            self._save_cursor()
-
-    def _scorc(self, v: _Params, _last: str) -> None:
-        if not v:
-            self._restore_cursor()
-
-    def _ansi_mode(self, v: _Params, on: bool) -> None:
-        if 4 in v:
-            self.insert = on
-            if on:
-                self.screen.set_mode(modes.IRM)
-            else:
-                self.screen.reset_mode(modes.IRM)
-
-    def _sm(self, v: _Params, _last: str) -> None:
-        self._ansi_mode(v, True)
-
-    def _rm(self, v: _Params, _last: str) -> None:
-        self._ansi_mode(v, False)
-
-    def _private_mode(self, params: str, on: bool) -> None:
-        screen = self.screen
-        for value in self.params[params]:
-            mode = value[0] if isinstance(value, tuple) else value
-            if mode == 7:
-                self.autowrap = on
-                if on:
-                    screen.set_mode(modes.DECAWM)
-                else:
-                    screen.reset_mode(modes.DECAWM)
-            elif mode == 6:
-                self.origin = on
-                screen.cursor.x = 0
-                screen.cursor.y = self._region()[0] if on else 0
-            elif mode in (47, 1047, 1049):
-                self._alternate_screen(mode, on)
-
     def _alternate_screen(self, mode: int, on: bool) -> None:
-        """Modes 47, 1047, 1049 as xterm.js does them: the alternate screen
-        is blank, with default margins and tab stops, whenever it is entered;
-        1049 saves the cursor (in the screen showing) when set and restores
-        it (from the normal screen) when reset, even if nothing switched."""
-        screen = self.screen
-        if on:
-            if mode == 1049:
-                self._save_cursor()
-            if self._normal is not None:
-                return
-            self._normal = (screen.buffer, screen.margins, self._saved, screen.tabstops)
-            screen.buffer = _new_buffer()
-            screen.set_margins()
-            screen.tabstops = set(range(_TAB, self.width, _TAB))
-            self._saved = self._alt_saved
-        else:
-            if self._normal is not None:
-                self._left_alt = screen.buffer
-                self._alt_saved = self._saved
-                screen.buffer, screen.margins, self._saved, screen.tabstops = self._normal
-                self._normal = None
-            if mode == 1049:
-                self._restore_cursor()
+        alternate_screen(self, mode, on)
 
     # -- strings -----------------------------------------------------------
 
@@ -714,22 +674,6 @@ class ScreenModel(Controls, Performer):
 
 ScreenModel.csi_handlers = {
     **CURSOR_HANDLERS,
-    "J": ScreenModel._ed,
-    "K": ScreenModel._el,
-    "X": ScreenModel._ech,
-    "P": ScreenModel._dch,
-    "@": ScreenModel._ich,
-    "L": ScreenModel._il,
-    "M": ScreenModel._dl,
-    "S": ScreenModel._su,
-    "T": ScreenModel._sd,
-    "b": ScreenModel._rep,
-    "I": ScreenModel._cht,
-    "Z": ScreenModel._cbt,
-    "g": ScreenModel._tbc,
-    "r": ScreenModel._decstbm,
-    "s": ScreenModel._scosc,
-    "u": ScreenModel._scorc,
-    "h": ScreenModel._sm,
-    "l": ScreenModel._rm,
+    **EDIT_HANDLERS,
+    **MODE_HANDLERS,
 }

@@ -6,12 +6,14 @@ hands the interpreter's lines to the renderers. It does no I/O.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
 from ._decoder import Utf8Decoder
 from ._line import MAX_LINE_CELLS, Line
 from ._lines import LinesModel
+from ._lines_newline import LineFeedLines
 from ._parser import Parser
 from ._render_ansi import ansi_lines
 from ._render_html import html_end, html_lines, html_start
@@ -27,6 +29,7 @@ __all__ = [
     "DEFAULT_MAX_LINES",
     "MAX_ROWS",
     "MODES",
+    "NEWLINES",
     "Transcript",
     "render_ansi",
     "render_html",
@@ -39,6 +42,17 @@ MODES = ("lines", "strip", "screen")
 #: out of a ``lines`` transcript (``screen`` shows it only if it is active at
 #: the end); "snapshot" appends the frame it last showed as a marked block.
 ALT_SCREEN = ("off", "snapshot")
+#: What a bare line feed (LF, and VT and FF) does: "crlf" also returns to
+#: column 0, as in a log captured through a pipe (no terminal turned LF into
+#: CR LF); "lf" only moves down, as a terminal does with a PTY stream (the
+#: PTY already sent CR LF for each line end; a raw LF is a program moving
+#: the cursor down); "auto" decides by the stream's first LF: "lf" if a CR
+#: comes right before it, else "crlf" (VT and FF before it only move down).
+#: The first LF is in a prefix of the stream, so every chunking decides the
+#: same way.
+NEWLINES = ("auto", "crlf", "lf")
+# What decides the "auto" line feed policy.
+_LINE_END = re.compile("\n")
 #: Screen size in ``screen`` mode when ``columns`` is None.
 DEFAULT_SCREEN_COLUMNS = 80
 #: Committed lines a Transcript keeps by default; older ones are dropped and
@@ -60,6 +74,13 @@ class Transcript:
     ``styled=False`` skips colours, attributes and links (SGR and OSC 8 are
     still parsed, then dropped): the text is identical and comes faster;
     ``html()`` and ``ansi()`` then show plain text.
+
+    ``newline`` is the line feed policy (see NEWLINES and docs/modes.md):
+    ``"auto"`` (the default) treats a stream whose first LF comes after a CR
+    as a PTY stream, where a bare LF only moves down (``"lf"``), and any
+    other as a log from a pipe, where a bare LF also returns to column 0
+    (``"crlf"``). It applies to ``lines`` and ``screen``; in ``strip`` mode
+    every line end starts a new line anyway.
     """
 
     def __init__(
@@ -71,6 +92,7 @@ class Transcript:
         max_lines: int | None = DEFAULT_MAX_LINES,
         styled: bool = True,
         alt_screen: str = "off",
+        newline: str = "auto",
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -78,6 +100,8 @@ class Transcript:
             raise ValueError(
                 f"alt_screen must be one of {', '.join(ALT_SCREEN)}, not {alt_screen!r}"
             )
+        if newline not in NEWLINES:
+            raise ValueError(f"newline must be one of {', '.join(NEWLINES)}, not {newline!r}")
         if alt_screen != "off" and mode == "strip":
             raise ValueError("alt_screen applies to modes lines and screen")
         if columns is not None and (
@@ -95,8 +119,13 @@ class Transcript:
         self.mode = mode
         self.columns = columns
         self.rows = rows
+        self.newline = newline
         self._decoder = Utf8Decoder()
         self._model: LinesModel | ScreenModel | AltScreenSnapshot
+        # The model whose line feeds the policy sets, until "auto" decides.
+        self._line_feeds: LineFeedLines | ScreenModel | None = None
+        self._before = ""  # the last character fed, while "auto" decides
+        lines_class = LinesModel if newline == "crlf" else LineFeedLines
         if mode == "strip":
             strip = StripModel(max_lines, styled=styled)
             self._model, reach = strip, strip.reach
@@ -110,14 +139,22 @@ class Transcript:
                 styled=styled,
             )
             self._model, reach = screen, screen.width
-        elif alt_screen == "snapshot":
-            from ._screen_snapshot import AltScreenSnapshot  # uses pyte's cells
-
-            lines = LinesModel(columns, rows, max_lines, styled=styled)
-            self._model, reach = AltScreenSnapshot(lines), lines.reach
+            self._line_feeds = screen
         else:
-            lines = LinesModel(columns, rows, max_lines, styled=styled)
-            self._model, reach = lines, lines.reach
+            lines = lines_class(columns, rows, max_lines, styled=styled)
+            reach = lines.reach
+            if alt_screen == "snapshot":
+                from ._screen_snapshot import AltScreenSnapshot  # uses pyte's cells
+
+                self._model = AltScreenSnapshot(lines)
+            else:
+                self._model = lines
+            if isinstance(lines, LineFeedLines):
+                self._line_feeds = lines
+        if self._line_feeds is not None:
+            self._line_feeds.lf_returns = newline == "crlf"
+            if newline != "auto":
+                self._line_feeds = None
         self._parser = Parser(self._model)
         self._finished = False
         # Output is bounded by input (see _budget): the bytes fed so far, and
@@ -136,7 +173,7 @@ class Transcript:
         self._bytes += data.nbytes if isinstance(data, memoryview) else len(data)
         text = self._decoder.feed(bytes(data) if isinstance(data, memoryview) else data)
         if text:
-            self._parser.feed(text)
+            self._interpret(text)
 
     def finish(self) -> None:
         """End of stream: a split code point becomes U+FFFD and an open
@@ -146,8 +183,29 @@ class Transcript:
         self._finished = True
         text = self._decoder.finish()
         if text:
-            self._parser.feed(text)
+            self._interpret(text)
         self._parser.finish()
+
+    def _interpret(self, text: str) -> None:
+        """Hand decoded text to the parser. While the "auto" line feed
+        policy is undecided (see NEWLINES), what comes before the
+        stream's first LF is interpreted undecided, then the policy is
+        decided and the rest interpreted: every chunking decides at the
+        same point."""
+        model = self._line_feeds
+        if model is not None:
+            end = _LINE_END.search(text)
+            if end is None:
+                self._before = text[-1]
+            else:
+                start = end.start()
+                before = text[start - 1] if start else self._before
+                if start:
+                    self._parser.feed(text[:start])
+                    text = text[start:]
+                model.lf_returns = before != "\r"
+                self._line_feeds = None
+        self._parser.feed(text)
 
     @property
     def finished(self) -> bool:

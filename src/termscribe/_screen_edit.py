@@ -1,0 +1,360 @@
+"""Editing control sequences of the ``screen`` interpreter.
+
+The handlers here change the cells of a :class:`ScreenModel` (see
+``_screen``): erasing (ED, EL, ECH and the selective DECSED, DECSEL),
+inserting and deleting characters, lines and columns (ICH, DCH, IL, DL, SU,
+SD, SL, SR, DECIC, DECDC), REP and tab stops. Each takes the model, the
+parsed parameters and the last printed character, like the cursor
+movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
+
+* Every count is clamped to the screen (``CSI 99999 SP @`` is 80 columns at
+  80 x 24) and no handler allocates in proportion to a parameter: a column
+  operation touches each cell of the scroll region at most once; REP
+  repeats at most MAX_REPEAT characters (fewer for a character shown as a
+  marker, see ``_lines_csi.repeat_cost``).
+* REP repeats the last printed character as if it were printed again:
+  across the right margin it wraps (xterm; with autowrap off it overwrites
+  the last column). Cells are copied, not drawn one by one, so a 5-byte REP
+  costs about one printed character per row it reaches.
+* SL and SR (``CSI n SP @``, ``CSI n SP A``) shift the rows of the scroll
+  region left or right by ``n`` columns; DECIC and DECDC (``CSI n ' }``,
+  ``CSI n ' ~``) insert or delete ``n`` columns at the cursor column, in the
+  rows of the scroll region, when the cursor is inside it. New columns are
+  blank in the erase colour. The cursor does not move.
+* ED 0 and EL 0 with a pending wrap (the cursor just past the last column)
+  erase the last column and end the wrap, as xterm's ``ClearRight`` does: a
+  character printed next lands in the last column.
+* DCH and ICH that split a wide character blank both of its halves, as
+  xterm's ``DeleteChar`` and ``InsertChar`` do (``DamagedCurCells``).
+* Selective erase: DECSCA (``CSI 1 " q``) marks the characters printed next
+  as protected, ``CSI 0 " q`` or ``CSI 2 " q`` as not; DECSED and DECSEL
+  (``CSI ? n J``, ``CSI ? n K``) erase like ED and EL but leave protected
+  characters. ED, EL and ECH erase every character, protected or not (DEC's
+  rule: only the selective erases look at DECSCA). A protected cell is a
+  :class:`ProtectedChar`, so the mark moves with the cell through every
+  edit pyte makes.
+"""
+
+from __future__ import annotations
+
+from pyte.screens import Char
+
+from ._cursor import arg, clamp_x
+from ._lines import MAX_REPEAT
+from ._lines_csi import repeat_cost
+from ._screen_host import Row as _Row
+from ._screen_host import ScreenHost
+
+__all__ = ["EDIT_HANDLERS", "INTERMEDIATE_HANDLERS", "ProtectedChar", "selective_erase"]
+
+_Params = tuple[int | tuple[int, ...], ...]
+
+
+class ProtectedChar(Char):
+    """A cell printed while DECSCA protection was on. pyte copies the
+    cursor's attributes with ``_replace``, which keeps this class, so every
+    character drawn with it is protected and stays so when it moves."""
+
+    __slots__ = ()
+
+
+def _protect(attrs: Char, on: bool) -> Char:
+    if on:
+        return attrs if isinstance(attrs, ProtectedChar) else ProtectedChar(*attrs)
+    return Char(*attrs) if isinstance(attrs, ProtectedChar) else attrs
+
+
+# -- erasing ---------------------------------------------------------------
+
+
+def ed(m: ScreenHost, v: _Params, _last: str) -> None:
+    mode = arg(v, 0, 0)
+    y = m.screen.cursor.y
+    if mode == 0:
+        m._end_wrap()
+        m._erase_in_row(0)
+        m._blank_rows(y + 1, m.height)
+    elif mode == 1:
+        m._blank_rows(0, y)
+        m._erase_in_row(1)
+    elif mode == 2:
+        m._blank_screen()
+    # mode 3 erases scrollback, which a screen does not have.
+
+
+def el(m: ScreenHost, v: _Params, _last: str) -> None:
+    mode = arg(v, 0, 0)
+    if mode == 0:
+        m._end_wrap()
+    m._erase_in_row(mode)
+
+
+def ech(m: ScreenHost, v: _Params, _last: str) -> None:
+    m._restrict()
+    cursor = m.screen.cursor
+    attrs = cursor.attrs
+    cursor.attrs = m._erase_char()
+    m.screen.erase_characters(min(arg(v, 0, 1), m.width))
+    cursor.attrs = attrs
+
+
+def decsca(m: ScreenHost, v: _Params, _last: str) -> None:
+    """DECSCA: protect (1) or stop protecting (0, 2) what is printed next."""
+    mode = arg(v, 0, 0) if v else 0
+    if mode in (0, 1, 2):
+        cursor = m.screen.cursor
+        cursor.attrs = _protect(cursor.attrs, mode == 1)
+
+
+def selective_erase(m: ScreenHost, final: str, v: _Params) -> None:
+    """DECSED (``CSI ? n J``) and DECSEL (``CSI ? n K``): blank the
+    characters that are not protected, in the range ED or EL would erase."""
+    mode = arg(v, 0, 0)
+    if mode not in (0, 1, 2):
+        return
+    cursor = m.screen.cursor
+    if mode == 0:
+        m._end_wrap()
+    x = min(cursor.x, m.width - 1)
+    y = cursor.y
+    width = m.width
+    # (row, first column, end column) ranges to erase
+    ranges: list[tuple[int, int, int]]
+    if mode == 0:
+        ranges = [(y, x, width)]
+        if final == "J":
+            ranges += [(row, 0, width) for row in range(y + 1, m.height)]
+    elif mode == 1:
+        ranges = [(y, 0, x + 1)]
+        if final == "J":
+            ranges += [(row, 0, width) for row in range(y)]
+    else:
+        rows = range(m.height) if final == "J" else range(y, y + 1)
+        ranges = [(row, 0, width) for row in rows]
+    buffer = m.screen.buffer
+    erase = m._erase_char()
+    for row_index, start, end in ranges:
+        row = buffer.get(row_index)
+        if not row:
+            continue
+        for column in [c for c in row if start <= c < end]:
+            if not isinstance(row[column], ProtectedChar):
+                row[column] = erase
+
+
+# -- characters ----------------------------------------------------------------
+
+
+def _blank_split_wide(m: ScreenHost, row: _Row, start: int, end: int) -> None:
+    """Blank a wide character cut by an edit of the columns start..end-1:
+    one whose right half is at ``start``, or whose left half is at
+    ``end - 1`` (xterm's DamagedCurCells)."""
+    blank = m._erase_char()
+    if 0 < start < m.width and start in row and row[start].data == "":
+        row[start - 1] = row[start] = blank
+    if 0 < end < m.width and end in row and row[end].data == "":
+        row[end - 1] = row[end] = blank
+
+
+def dch(m: ScreenHost, v: _Params, _last: str) -> None:
+    m._restrict()
+    screen = m.screen
+    cursor = screen.cursor
+    count = min(arg(v, 0, 1), m.width - cursor.x)
+    if cursor.y in screen.buffer:
+        _blank_split_wide(m, screen.buffer[cursor.y], cursor.x, cursor.x + count)
+    screen.delete_characters(count)
+
+
+def ich(m: ScreenHost, v: _Params, _last: str) -> None:
+    m._restrict()
+    screen = m.screen
+    cursor = screen.cursor
+    start = cursor.x
+    count = min(arg(v, 0, 1), m.width - start)
+    row = screen.buffer[cursor.y]
+    _blank_split_wide(m, row, start, start)
+    screen.insert_characters(count)
+    row.pop(m.width, None)
+    erase = m._erase_char()
+    if erase is not m.blank:
+        for column in range(start, start + count):
+            row[column] = erase
+
+
+# -- lines -------------------------------------------------------------------
+
+
+def _in_region(m: ScreenHost) -> bool:
+    top, bottom = m._region()
+    return top <= m.screen.cursor.y <= bottom
+
+
+def il(m: ScreenHost, v: _Params, _last: str) -> None:
+    m._restrict()
+    if _in_region(m):
+        m.screen.insert_lines(min(arg(v, 0, 1), m.height))
+
+
+def dl(m: ScreenHost, v: _Params, _last: str) -> None:
+    m._restrict()
+    if _in_region(m):
+        m._materialise(m.screen.cursor.y)
+        m.screen.delete_lines(min(arg(v, 0, 1), m.height))
+
+
+def su(m: ScreenHost, v: _Params, _last: str) -> None:
+    cursor = m.screen.cursor
+    x, y = cursor.x, cursor.y
+    cursor.y = m._region()[0]
+    m._materialise(cursor.y)
+    m.screen.delete_lines(min(arg(v, 0, 1), m.height))
+    cursor.x, cursor.y = x, y
+
+
+def sd(m: ScreenHost, v: _Params, _last: str) -> None:
+    cursor = m.screen.cursor
+    x, y = cursor.x, cursor.y
+    cursor.y = m._region()[0]
+    m.screen.insert_lines(min(arg(v, 0, 1), m.height))
+    cursor.x, cursor.y = x, y
+
+
+# -- columns -----------------------------------------------------------------
+
+
+def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
+    """In each row of the scroll region: insert ``count`` blank columns at
+    ``start`` (cells pushed past the right margin are lost) or delete
+    ``count`` columns there (blank columns come in at the right margin)."""
+    width = m.width
+    count = min(count, width - start)
+    if count <= 0:
+        return
+    top, bottom = m._region()
+    buffer = m.screen.buffer
+    erase = m._erase_char()
+    fill = [erase] * count
+    columns = range(width)
+    for y in range(top, bottom + 1):
+        row = buffer.get(y)
+        if row is None:
+            if erase is m.blank:
+                continue
+            row = buffer[y]
+        # Whole rows as lists: a few C-level passes over the row per edit.
+        line = list(map(row.__getitem__, columns))
+        if line[0] == erase and line.count(erase) == width:
+            continue  # blank already: a flood of these costs a pass per row
+        if insert:
+            line[start:start] = fill
+            del line[width:]
+        else:
+            del line[start : start + count]
+            line.extend(fill)
+        row.clear()
+        row.update(zip(columns, line, strict=True))
+
+
+def sl(m: ScreenHost, v: _Params, _last: str) -> None:
+    """SL: the scroll region's rows shift left."""
+    if _in_region(m):
+        _shift_columns(m, 0, arg(v, 0, 1), insert=False)
+
+
+def sr(m: ScreenHost, v: _Params, _last: str) -> None:
+    """SR: the scroll region's rows shift right."""
+    if _in_region(m):
+        _shift_columns(m, 0, arg(v, 0, 1), insert=True)
+
+
+def decic(m: ScreenHost, v: _Params, _last: str) -> None:
+    """DECIC: insert columns at the cursor column."""
+    if _in_region(m):
+        _shift_columns(m, clamp_x(m), arg(v, 0, 1), insert=True)
+
+
+def decdc(m: ScreenHost, v: _Params, _last: str) -> None:
+    """DECDC: delete columns at the cursor column."""
+    if _in_region(m):
+        _shift_columns(m, clamp_x(m), arg(v, 0, 1), insert=False)
+
+
+# -- repeat ------------------------------------------------------------------
+
+
+def rep(m: ScreenHost, v: _Params, last: str) -> None:
+    """REP: ``last`` printed again, ``n`` times (at most MAX_REPEAT)."""
+    if not last:
+        return
+    count = min(arg(v, 0, 1), MAX_REPEAT)
+    if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
+        count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
+    if count < 3 or m.insert or not m.autowrap or m._translate or last == "\x7f":
+        m.print(last * count)
+        return
+    # Print one, then copy its cells as far as the row allows; the next one
+    # printed wraps (or takes the last column) as printing does.
+    cursor = m.screen.cursor
+    width = m.width
+    while count > 0:
+        y, start = cursor.y, cursor.x
+        m.print(last)
+        count -= 1
+        x = cursor.x
+        if cursor.y != y or x <= start or count == 0:
+            continue  # it wrapped or joined the cell before: print the next one
+        cells = x - start
+        copies = min(count, (width - x) // cells)
+        if copies:
+            row = m.screen.buffer[y]
+            block = [row[column] for column in range(start, x)]
+            row.update(zip(range(x, x + copies * cells), block * copies, strict=True))
+            cursor.x = x + copies * cells
+            count -= copies
+
+
+# -- tab stops ---------------------------------------------------------------
+
+
+def cht(m: ScreenHost, v: _Params, _last: str) -> None:
+    m._tab(arg(v, 0, 1))
+
+
+def cbt(m: ScreenHost, v: _Params, _last: str) -> None:
+    m._back_tab(arg(v, 0, 1))
+
+
+def tbc(m: ScreenHost, v: _Params, _last: str) -> None:
+    mode = arg(v, 0, 0)
+    if mode == 3:
+        m.screen.clear_tab_stop(3)
+    elif mode == 0:
+        m.screen.tabstops.discard(clamp_x(m))
+
+
+#: Control sequences without intermediates, by final character.
+EDIT_HANDLERS = {
+    "J": ed,
+    "K": el,
+    "X": ech,
+    "P": dch,
+    "@": ich,
+    "L": il,
+    "M": dl,
+    "S": su,
+    "T": sd,
+    "b": rep,
+    "I": cht,
+    "Z": cbt,
+    "g": tbc,
+}
+
+#: Control sequences with one intermediate, by (intermediate, final).
+INTERMEDIATE_HANDLERS = {
+    (" ", "@"): sl,
+    (" ", "A"): sr,
+    ("'", "}"): decic,
+    ("'", "~"): decdc,
+    ('"', "q"): decsca,
+}
