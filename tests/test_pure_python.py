@@ -28,12 +28,12 @@ SAMPLE = (
 
 _CHILD = """
 import json, sys
-from termscribe import _accel, _grammar, _lines_grouped, render_ansi, render_html, render_text
+from termscribe import _accel, _grammar, _lines_sequences, render_ansi, render_html, render_text
 data = sys.stdin.buffer.read()
 print(json.dumps({
     "speedups": _accel.speedups is not None,
     "pure": _accel.PURE_PYTHON,
-    "regex_paths": _lines_grouped.remove_inert is _lines_grouped.remove_inert_by_regex
+    "regex_paths": _lines_sequences.remove_inert is _lines_sequences.remove_inert_by_regex
         and _grammar.sequence_run_end is _grammar.sequence_run_end_by_regex,
     "outputs": [f(data, mode=m) for f in (render_text, render_html, render_ansi)
                 for m in ("lines", "strip")],

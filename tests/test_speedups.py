@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termscribe import _grammar, _lines_grouped
+from termscribe import _grammar, _lines_sequences
 from termscribe._accel import PURE_PYTHON, speedups
 from termscribe._controls import INERT_C1, INERT_C1_MASK
 from termscribe._grammar import sequence_run_end_by_regex
-from termscribe._lines_grouped import remove_inert_by_regex
+from termscribe._lines_sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
 
 pytestmark = pytest.mark.skipif(
@@ -205,5 +205,5 @@ def test_sequence_run_end_checks_its_arguments() -> None:
 
 
 def test_the_package_uses_the_extension() -> None:
-    assert _lines_grouped.remove_inert is _lines_grouped._remove_inert_in_c
+    assert _lines_sequences.remove_inert is _lines_sequences._remove_inert_in_c
     assert _grammar.sequence_run_end is _grammar.sequence_run_end_in_c

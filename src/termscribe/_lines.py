@@ -71,14 +71,13 @@ from ._lines_grouped import (
     overstrikes_at_once,
     overwrite_run,
     sequence_lines,
-    sequence_parts,
-    sequence_run,
     split_lines,
     text_lines,
 )
 from ._lines_host import Screen, cleared
 from ._lines_print import DEC_SPECIAL_GRAPHICS, Printing
 from ._lines_repeat import run_repeated
+from ._lines_sequences import sequence_parts, sequence_run
 from ._performer import Performer
 from ._style import DEFAULT, Link, Style
 from ._syntax import CsiBodies, ParsedParams

@@ -16,15 +16,8 @@ where no grouped event can form), only faster.
   moving it to the next tab stop. On the fresh rows at the bottom EL erases
   nothing, and TAB (at the default tab stops, in the default style) leaves
   blank cells before the text that follows.
-* Runs of control sequences and C1 controls, each followed by text: the
-  C1 controls that do nothing here are skipped (but for forgetting the
-  last character printed), so that the text around them is printed at
-  once, with the SGR sequences in it (dropped first in an unstyled model;
-  remove_inert does the skipping, in C when the optional extension is
-  built); the lines model sends each control sequence straight to its
-  handler and each C1 control to its action, works out where a CUP puts
-  the cursor once per run and parameters, and tests whether the texts are
-  single cells once per run.
+* Runs of control sequences and C1 controls, each followed by text: see
+  ``_lines_sequences``.
 * Whole lines: each is printed and ended without the parser's dispatch.
   Once the cursor is on the bottom row, lines of single cells (or of
   single and wide characters, with up to two marks joined to each) scroll
@@ -35,16 +28,14 @@ where no grouped event can form), only faster.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import mul
 from typing import cast
 
-from ._accel import speedups
-from ._controls import C1_ACTIONS, INERT_C1, INERT_C1_MASK
-from ._cursor import arg, cup
-from ._grammar import ERASE, OVERSTRUCK, OVERWRITE_CHAS, OVERWRITE_ELS, REP, RUN_ITEMS, SGR_SPLIT
+from ._cursor import arg
+from ._grammar import ERASE, OVERSTRUCK, OVERWRITE_CHAS, OVERWRITE_ELS, REP, SGR_SPLIT
 from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
-from ._lines_csi import HANDLERS, MAX_REPEAT, TAB_WIDTH
+from ._lines_csi import MAX_REPEAT, TAB_WIDTH
 from ._lines_host import LinesHost, Parts
 from ._performer import Performer
 from ._style import DEFAULT, Style
@@ -61,9 +52,8 @@ __all__ = [
     "line_of",
     "overstrikes_at_once",
     "overwrite_run",
+    "print_text",
     "sequence_lines",
-    "sequence_parts",
-    "sequence_run",
     "shown",
     "single_cells",
     "split_lines",
@@ -90,115 +80,13 @@ def single_cells(lines: list[str], run: str) -> bool:
     return max(map(len, lines)) <= MAX_LINE_CELLS
 
 
-# In a sequence run, what is removed first: what does nothing at all (ST,
-# and strings aborted by a C1 control), and inert controls before text
-# (which prints a character to remember).
-_REMOVED = re.compile(
-    rf"\x9c|[\x90\x98\x9d-\x9f][^\x00-\x1f\x7f-\x9f]*|[{INERT_C1}]+(?=[^\x00-\x1f\x7f-\x9f])"
-)
-_C1 = re.compile("[\x80-\x9f]")
-
-
-def remove_inert_by_regex(run: str) -> str:
-    """What _REMOVED takes, removed from ``run``."""
-    return _REMOVED.sub("", run) if _C1.search(run) is not None else run
-
-
-def _remove_inert_in_c(run: str) -> str:
-    """The same, by the C scan of _speedups."""
-    assert speedups is not None
-    return speedups.remove_inert(run, INERT_C1_MASK)
-
-
-#: remove_inert_by_regex, or the C scan when the extension is built: a flood
-#: of C1 controls has something to remove every few characters, which the
-#: regex engine takes one match at a time.
-remove_inert: Callable[[str], str] = (
-    remove_inert_by_regex if speedups is None else _remove_inert_in_c
-)
-
-
-def sequence_parts(run: str, styled: bool) -> list[str]:
-    """The items of a sequence_run, as RUN_ITEMS.split() gives them (the
-    text before the first item, then for each item its C1 control or CSI
-    introducer, the body of its CSI sequence or None, and the text after
-    it), without what does nothing in the lines and strip models. Those
-    items are removed first (an inert control with no text after it stays,
-    to forget the last character), so that the texts around them come as
-    one. An SGR sequence is in the text it comes in; in an unstyled model
-    (not ``styled``) SGR sequences are removed."""
-    run = remove_inert(run)
-    parts = RUN_ITEMS.split(run)
-    if not styled:
-        texts = "\r".join(parts[::3])  # no CR in them
-        if "\x1b" in texts:
-            parts[::3] = SGR_SPLIT.sub("", texts).split("\r")
-    return parts
-
-
-def sequence_run(m: LinesHost, parts: list[str], direct: bool = False) -> None:
-    """The calls of a sequence_run's items (see sequence_parts), one by one,
-    each text with the SGR sequences in it printed at once. When ``direct``
-    (the model's methods are LinesHost's), control sequences with no
-    private marker or intermediates (SGR aside) go straight to HANDLERS, as
-    csi_dispatch would send them, and C1 controls to what execute calls;
-    the cursor position a CUP's parameters give outside origin mode is
-    computed once per run (it depends on nothing else); and when the texts
-    are single cells, each without SGR is printed as such, without
-    LinesHost.print's tests of each."""
-    print_, print_with_sgr, csi_dispatch = m.print, m.print_with_sgr, m.csi_dispatch
-    targets: dict[str, tuple[int, int]] = {}  # CUP's parameters: row, column
-    actions = {}
-    cells = False  # the texts are single cells
-    if direct:
-        actions = {control: getattr(m, name) for control, name in C1_ACTIONS.items()}
-        texts = "".join(parts[3::3])
-        if "\x1b" in texts:
-            texts = SGR_SPLIT.sub("", texts)
-        cells = texts.isascii() or is_simple_run(texts)
-    print_single_cells = m.print_single_cells
-    _print_text(m, parts[0])
-    for control, body, text in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
-        if body is not None:
-            private, params, intermediates, final = m.csi_bodies[body]
-            if not direct or private or intermediates or final == "m":
-                csi_dispatch(private, params, intermediates, final)
-            elif (final == "H" or final == "f") and not m.origin:
-                m._last = ""
-                target = targets.get(params)
-                if target is None:
-                    cup(m, m.params[params], "")
-                    targets[params] = m.y, m.x
-                else:
-                    m.y, m.x = target
-            else:
-                last = m._last
-                m._last = ""
-                if (handler := HANDLERS.get(final)) is not None:
-                    handler(m, m.params[params], last)
-        elif control in INERT_C1:
-            m._last = ""
-        elif (action := actions.get(control)) is not None:
-            m._last = ""
-            action()
-        else:
-            m.execute(control)
-        if text:
-            if "\x1b" in text:
-                print_with_sgr(text)
-            elif cells and not m._translate:
-                print_single_cells(text)
-            else:
-                print_(text)
-
-
 def _performer(m: LinesHost) -> Performer:
     """The model as the Performer it is, for the default of a grouped
     event (the calls one by one)."""
     return cast(Performer, m)
 
 
-def _print_text(m: LinesHost, text: str) -> None:
+def print_text(m: LinesHost, text: str) -> None:
     """Text with SGR sequences in it, or without, or none."""
     if "\x1b" in text:
         m.print_with_sgr(text)
@@ -492,13 +380,13 @@ def _text_line(m: LinesHost, line: str) -> None:
 def _line_with_controls(m: LinesHost, line: str) -> None:
     """The text of a line with EL sequences or TABs in it, and each."""
     parts = _CONTROLS.split(line)
-    _print_text(m, parts[0])
+    print_text(m, parts[0])
     for index in range(1, len(parts), 2):
         if parts[index] == "\t":
             m.execute("\t")
         else:
             m.csi_dispatch("", "", "", "K")
-        _print_text(m, parts[index + 1])
+        print_text(m, parts[index + 1])
 
 
 def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:

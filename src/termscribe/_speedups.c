@@ -4,7 +4,7 @@
  * package returns (named below); the package uses that expression when this
  * module is not built, and a property test holds the two equal.
  *
- * remove_inert(run, inert) == _lines_grouped._REMOVED.sub("", run):
+ * remove_inert(run, inert) == _lines_sequences._REMOVED.sub("", run):
  *   in a sequence run, what does nothing in the lines and strip models is
  *   removed: ST (U+009C); a string started by DCS, SOS, OSC, PM or APC
  *   (U+0090, U+0098, U+009D-U+009F) with the printable characters after it;
@@ -252,7 +252,7 @@ sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
-     "The same as _lines_grouped._REMOVED.sub(\"\", run): ST, strings\n"
+     "The same as _lines_sequences._REMOVED.sub(\"\", run): ST, strings\n"
      "aborted in a sequence run and inert C1 controls before printable\n"
      "text removed."},
     {"sequence_run_end", (PyCFunction)(void (*)(void))sequence_run_end, METH_FASTCALL,

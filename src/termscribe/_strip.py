@@ -39,14 +39,13 @@ from ._lines_grouped import (
     erases,
     expand_tabs,
     sequence_lines,
-    sequence_parts,
-    sequence_run,
     shown,
     single_cells,
     split_lines,
     styled_lines,
     tabs_at_once,
 )
+from ._lines_sequences import sequence_parts, sequence_run
 from ._performer import Performer
 from ._unicode import is_cell_run
 
