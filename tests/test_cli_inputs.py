@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from termscribe import render_text
+from termscribe._cli_render import MAX_RESIZES
 from termscribe.cli import main
 
 
@@ -74,15 +75,65 @@ def test_the_recording_size_applies_unless_given() -> None:
     assert run(["render", "--mode", "screen"], huge)[:2] == (0, b"x\n")  # clamped
 
 
-def test_resizes_and_bad_lines_are_counted() -> None:
-    data = cast({"version": 2, "width": 10, "height": 5}, [0.1, "r", "20x5"], [0.2, "o", "x"])
+def test_bad_lines_and_bad_resizes_are_counted() -> None:
+    data = cast(
+        {"version": 2, "width": 10, "height": 5},
+        [0.1, "r", "20x5"],
+        [0.2, "o", "x"],
+        [0.3, "r", "0x5"],
+        [0.4, "r", "wide"],
+    )
     data += b"not an event\n[1]\n"
     status, out, err = run(["render"], data)
     assert (status, out) == (0, b"x\n")
     assert err.splitlines() == [
-        "termscribe: -: 2 lines of the recording are not events (skipped)",
-        "termscribe: -: 1 resize events not applied (the size stays 10 x 5)",
+        "termscribe: -: 4 lines of the recording are not events (skipped)",
     ]
+
+
+# At 5 columns "abcdefgh" wraps after "e", and CR returns to the start of
+# the wrapped row; at 10 it does not wrap.
+WRAPPED = [0.1, "o", "abcdefgh\r1\r\n"]
+
+
+def test_resize_events_change_the_size_from_there_on() -> None:
+    for header in (
+        {"version": 2, "width": 5, "height": 3},
+        {"version": 3, "term": {"cols": 5, "rows": 3}},
+    ):
+        data = cast(header, WRAPPED, [0.2, "r", "10x3"], WRAPPED, [0.3, "r", "5x3"], WRAPPED)
+        assert run(["render"], data) == (0, b"abcde1gh\n1bcdefgh\nabcde1gh\n", "")
+        # Screen: the screen of each size as it stood when the size changed.
+        status, out, _ = run(["render", "--mode", "screen"], data)
+        assert (status, out) == (0, b"abcde\n1gh\n1bcdefgh\nabcde\n1gh\n")
+        # --columns stays; strip has no size.
+        status, out, _ = run(["render", "--columns", "5"], data)
+        assert (status, out) == (0, b"abcde1gh\n" * 3)
+        status, out, _ = run(["render", "--mode", "strip"], data)
+        assert (status, out) == (0, b"abcdefgh\n1\n" * 3)
+
+
+def test_a_resize_keeps_the_window_and_its_rows_apply() -> None:
+    # The window's lines stay as they were shown; the rows of the new size
+    # bound how far the cursor goes back up.
+    data = cast(
+        {"version": 2, "width": 20, "height": 3},
+        [0.1, "o", "one\r\ntwo\r\n"],
+        [0.2, "r", "20x1"],
+        [0.3, "o", "three\r\n\x1b[Afour\r\n"],  # cursor up: one row
+    )
+    assert run(["render"], data) == (0, b"one\ntwo\nthree\nfour\n", "")  # three scrolled off
+    data = data.replace(b'"20x1"', b'"20x3"')
+    assert run(["render"], data) == (0, b"one\ntwo\nfoure\n", "")  # no resize: "four" over it
+
+
+def test_resizes_to_the_same_size_or_past_the_limit_do_nothing() -> None:
+    same = cast({"version": 2, "width": 8, "height": 4}, WRAPPED, [0.2, "r", "8x4"], WRAPPED)
+    assert run(["render"], same) == (0, b"1bcdefgh\n" * 2, "")
+    flood = [[0.1, "r", f"{6 + i}x3"] for i in range(MAX_RESIZES + 7)]
+    status, out, err = run(["render"], cast({"version": 2, "width": 5, "height": 3}, *flood))
+    assert (status, out) == (0, b"")
+    assert err == f"termscribe: -: 7 resize events past the first {MAX_RESIZES} not applied\n"
 
 
 def test_raw_input_that_looks_like_json_stays_raw() -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
 from ._budget import styled_within
 from ._cli_args import UsageError, at_least
-from ._cli_inputs import INPUT_KINDS, Input, open_input_stream
+from ._cli_inputs import INPUT_KINDS, Input, Resize, open_input_stream
 from ._cli_output import Sink, is_same_file, open_sink
 from ._cli_progress import Progress
 from ._html_theme import THEMES
@@ -32,6 +32,10 @@ __all__ = ["CHUNK_SIZE", "RenderOptions", "register", "render_file", "run_render
 
 #: Most bytes taken from the input at a time.
 CHUNK_SIZE: Final = 64 * 1024
+#: Most resize events of a recording applied: each starts a window whose
+#: blank rows a few bytes can fill (see _budget), so a recording of nothing
+#: but resizes must not multiply that.
+MAX_RESIZES: Final = 1000
 
 _positive = at_least(1)
 
@@ -74,8 +78,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--sections",
         choices=["github", "buildkite", "off"],
         default=None,
-        help="html page: CI log sections as <details>: GitHub's ::group:: (default), "
-        "also Buildkite's ---/+++/~~~ headers, or none",
+        help="html page: CI log sections as <details>: GitHub's ::group:: and GitLab's "
+        "section_start (default), also Buildkite's ---/+++/~~~ headers, or none",
+    )
+    render.add_argument(
+        "--timestamps",
+        action="store_true",
+        help="show Buildkite's timestamps (ESC _bk;t=MS BEL) as [HH:MM:SS] (UTC) where they are",
     )
     render.add_argument(
         "--line-anchors",
@@ -148,6 +157,7 @@ class RenderOptions(NamedTuple):
     wrap: bool = False
     sections: str = "github"
     anchors: bool = False
+    timestamps: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
@@ -192,16 +202,22 @@ class RenderOptions(NamedTuple):
             wrap=args.wrap,
             sections=args.sections or "github",
             anchors=args.line_anchors,
+            timestamps=args.timestamps,
         )
+
+    @property
+    def gitlab_sections(self) -> bool:
+        """Whether GitLab's section markers are kept (for an HTML page's sections)."""
+        return self.format == "html" and not self.fragment and self.sections != "off"
 
     @property
     def extension(self) -> str:
         """The file name extension of this format's output."""
         return {"text": "txt", "html": "html", "ansi": "ansi"}[self.format]
 
-    def transcript(self, columns: int | None = None, rows: int | None = None) -> Transcript:
-        """A transcript for these options; ``columns`` and ``rows`` (a
-        recording's size, clamped to the limits) apply where no option is set."""
+    def size(self, columns: int | None = None, rows: int | None = None) -> tuple[int | None, int]:
+        """The transcript's size: ``columns`` and ``rows`` (a recording's,
+        clamped to the limits) where no option is set."""
         max_columns, max_rows = MAX_LINE_CELLS, MAX_ROWS
         if self.mode == "screen":
             from ._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
@@ -211,7 +227,11 @@ class RenderOptions(NamedTuple):
             columns = self.columns
         else:
             columns = min(columns, max_columns)
-        rows = self.rows if self.rows is not None else min(rows or 24, max_rows)
+        return columns, self.rows if self.rows is not None else min(rows or 24, max_rows)
+
+    def transcript(self, columns: int | None = None, rows: int | None = None) -> Transcript:
+        """A transcript for these options, of ``size(columns, rows)``."""
+        columns, rows = self.size(columns, rows)
         return Transcript(
             mode=self.mode,
             columns=columns,
@@ -329,11 +349,10 @@ def render_file(
             stream = open_input_stream(source, options.input_format)
         except OSError as exc:
             raise UsageError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
-        transcript = options.transcript(stream.columns, stream.rows)
         with open_sink(output, stdout) as out:
             try:
-                size = _stream(
-                    transcript, stream, source, input_path, out, progress, writer, start, end
+                size, ignored = _stream(
+                    options, stream, source, input_path, out, progress, writer, start, end
                 )
             finally:
                 if progress is not None:
@@ -346,16 +365,15 @@ def render_file(
         notes.append(
             f"{input_path}: {stream.skipped} lines of the recording are not events (skipped)"
         )
-    if stream.resizes:
+    if ignored:
         notes.append(
-            f"{input_path}: {stream.resizes} resize events not applied (the size stays "
-            f"{transcript.columns or 'unbounded'} x {transcript.rows})"
+            f"{input_path}: {ignored} resize events past the first {MAX_RESIZES} not applied"
         )
     return size, notes
 
 
 def _stream(
-    transcript: Transcript,
+    options: RenderOptions,
     stream: Input,
     source: BinaryIO,
     name: str,
@@ -364,37 +382,67 @@ def _stream(
     writer: LineWriter,
     start: str,
     end: str,
-) -> int:
-    size = 0
-    # Output stays within the transcript's limit for the bytes read so far.
+) -> tuple[int, int]:
+    """Feed the stream to a transcript and write its lines as they become
+    final; returns the bytes read and the resize events not applied.
+
+    A resize event of a recording ends the transcript at its size: its
+    window is written as it stands (a last empty line, where the cursor
+    waits, left out), and the output after the event goes to a transcript
+    of the new size. Output after a resize never changes what was shown
+    before it, much as a terminal's own resize leaves its scrollback."""
+    transcript = options.transcript(stream.columns, stream.rows)
+    size = resizes = ignored = 0
+    # Output stays within the transcripts' limits for the bytes read so far.
     written = len(start)
+    earlier = 0  # the limits of the transcripts that resizes ended
     if start:
         out.write(start.encode("utf-8"))
     chunks = stream.chunks
+    if options.timestamps or options.gitlab_sections:
+        from ._cli_markers import ci_markers
+
+        chunks = ci_markers(chunks, gitlab=options.gitlab_sections, timestamps=options.timestamps)
     while True:
         try:
             chunk = next(chunks, b"")
         except OSError as exc:
             raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
-        if not chunk:
+        if isinstance(chunk, Resize):
+            resized = options.size(chunk.columns, chunk.rows)
+            if options.mode == "strip" or resized == (transcript.columns, transcript.rows):
+                continue  # no size to change
+            if resizes == MAX_RESIZES:
+                ignored += 1
+                continue
+            resizes += 1
+            transcript.finish()
+            committed = transcript.lines()
+            if committed and not committed[-1].text:
+                committed.pop()
+            earlier += transcript.output_limit()
+            transcript = options.transcript(*resized)
+        elif not chunk:
             break
-        size += len(chunk)
-        transcript.feed(chunk)
-        committed = transcript.take_lines()
+        else:
+            size += len(chunk)
+            transcript.feed(chunk)
+            committed = transcript.take_lines()
         if committed:
-            body = writer.lines(committed, transcript.output_limit() - written)
+            body = writer.lines(committed, earlier + transcript.output_limit() - written)
             written += len(body)
             out.write(body.encode("utf-8"))
             out.flush()
         if progress is not None:
             progress.update(source)
     transcript.finish()
-    rest = writer.last(transcript.lines(), transcript.output_limit() - written, len(end)) + end
+    limit = earlier + transcript.output_limit() - written
+    rest = writer.last(transcript.lines(), limit, len(end)) + end
     if rest and not rest.endswith("\n"):
         rest += "\n"  # a text file ends with a newline, whatever the mode
     out.write(rest.encode("utf-8"))
     out.flush()
-    return size
+    return size, ignored
 
 
 def _open_input(path: str, stdin: BinaryIO | None) -> BinaryIO:
