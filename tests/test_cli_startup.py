@@ -24,7 +24,9 @@ SAMPLE = "ls -l\n\x1b[01;34mdocs\x1b[0m  naïve.txt  ✓ 漢字\n".encode()
 
 # Never needed to render text: the ACP layer and the bridge, pyte (screen
 # mode only), wcwidth (its widths are copied into _unicode_data), the HTML
-# and ANSI renderers, json (recordings only) and the asyncio machinery.
+# and ANSI renderers, json (recordings only), the asyncio machinery, and
+# shutil with the compression modules it loads (argparse's help formatter
+# would import it for the terminal's width).
 _NOT_FOR_TEXT = (
     "termscribe.acp",
     "termscribe.cli_acp",
@@ -37,6 +39,7 @@ _NOT_FOR_TEXT = (
     "html",
     "json",
     "asyncio",
+    "shutil",
 )
 
 
@@ -123,3 +126,24 @@ def test_a_raw_ascii_log_builds_no_unicode_regex() -> None:
             check=True,
         )
         assert result.stdout.split() == built.split()
+
+
+def _help(columns: int) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "COLUMNS": str(columns)}
+    result = subprocess.run(
+        [sys.executable, "-m", "termscribe", "render", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
+    return result.stdout.splitlines()
+
+
+def test_help_still_fits_the_terminal() -> None:
+    # argparse wraps the descriptions to the width (usage items it never
+    # breaks, such as "[--sections {github,buildkite,off}]").
+    narrow = [line for line in _help(50) if not line.lstrip().startswith("[")]
+    assert len(narrow) > 40 and max(map(len, narrow)) <= 50
+    assert max(map(len, _help(200))) > 100
