@@ -10,8 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from termscribe import render_text
-from termscribe._cli_render import MAX_RESIZES
+from termscribe import Transcript, render_text
+from termscribe._budget import OUTPUT_PER_BYTE, output_constant
+from termscribe._cli_render import RenderOptions
 from termscribe.cli import main
 
 
@@ -127,13 +128,42 @@ def test_a_resize_keeps_the_window_and_its_rows_apply() -> None:
     assert run(["render"], data) == (0, b"one\ntwo\nfoure\n", "")  # no resize: "four" over it
 
 
-def test_resizes_to_the_same_size_or_past_the_limit_do_nothing() -> None:
+def test_resizes_apply_when_output_comes_and_pays_for_the_window() -> None:
+    # Of a burst of resizes, the last applies; one to the size in force
+    # does nothing.
+    burst = [[0.2, "r", f"{c}x3"] for c in (6, 7, 8, 9)]
+    data = cast(
+        {"version": 2, "width": 5, "height": 3}, WRAPPED, *burst, [0.3, "r", "10x3"], WRAPPED
+    )
+    assert run(["render"], data) == (0, b"abcde1gh\n1bcdefgh\n", "")
     same = cast({"version": 2, "width": 8, "height": 4}, WRAPPED, [0.2, "r", "8x4"], WRAPPED)
     assert run(["render"], same) == (0, b"1bcdefgh\n" * 2, "")
-    flood = [[0.1, "r", f"{6 + i}x3"] for i in range(MAX_RESIZES + 7)]
-    status, out, err = run(["render"], cast({"version": 2, "width": 5, "height": 3}, *flood))
-    assert (status, out) == (0, b"")
-    assert err == f"termscribe: -: 7 resize events past the first {MAX_RESIZES} not applied\n"
+    # A window of 1000 rows of 160 cells costs 2.6 MB of output: it waits
+    # for the output that pays for it (40 kB), then applies.
+    options = RenderOptions()
+    cost = options.window_cost(160, 1000)
+    assert cost == Transcript(columns=160, rows=1000).output_limit() - output_constant(0, 0)
+    big = [0.2, "r", "160x1000"]
+    data = cast({"version": 2, "width": 5, "height": 3}, big, WRAPPED)
+    assert run(["render"], data)[1] == b"abcde1gh\n"  # not applied
+    filler = [0.3, "o", "y" * (cost // OUTPUT_PER_BYTE) + "\r\n"]
+    data = cast({"version": 2, "width": 5, "height": 3}, big, filler, WRAPPED)
+    assert run(["render"], data)[1].endswith(b"yyy\n1bcdefgh\n")  # 160 wide: no wrap
+
+
+def test_resizes_do_not_multiply_the_window() -> None:
+    # Each event sends the cursor to the window's last row: a window of
+    # blank rows for 15 bytes. Alternating sizes would make a new window
+    # each time if every resize applied.
+    events = []
+    for i in range(400):
+        events += [[0.1, "r", f"{100 + i % 2}x1000"], [0.2, "o", "\u001b[1000Hx"]]
+    data = cast({"version": 2, "width": 100, "height": 1000}, *events)
+    status, out, _ = run(["render"], data)
+    fed = 400 * len(b"\x1b[1000Hx")
+    first = Transcript(columns=100, rows=1000).output_limit()
+    assert status == 0 and len(out) <= 2 * OUTPUT_PER_BYTE * fed + first
+    assert out.count(b"\n") < 3000  # 400 windows would be 400 000 lines
 
 
 def test_raw_input_that_looks_like_json_stays_raw() -> None:

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
-from ._budget import styled_within
+from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
 from ._cli_args import UsageError, at_least
 from ._cli_inputs import INPUT_KINDS, Input, Resize, open_input_stream
 from ._cli_output import Sink, is_same_file, open_sink
 from ._cli_progress import Progress
 from ._html_theme import THEMES
 from ._line import MAX_LINE_CELLS, Line
+from ._lines_csi import MAX_REACH
 from ._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 
 if TYPE_CHECKING:
@@ -32,10 +33,6 @@ __all__ = ["CHUNK_SIZE", "RenderOptions", "register", "render_file", "run_render
 
 #: Most bytes taken from the input at a time.
 CHUNK_SIZE: Final = 64 * 1024
-#: Most resize events of a recording applied: each starts a window whose
-#: blank rows a few bytes can fill (see _budget), so a recording of nothing
-#: but resizes must not multiply that.
-MAX_RESIZES: Final = 1000
 
 _positive = at_least(1)
 
@@ -229,6 +226,19 @@ class RenderOptions(NamedTuple):
             columns = min(columns, max_columns)
         return columns, self.rows if self.rows is not None else min(rows or 24, max_rows)
 
+    def window_cost(self, columns: int | None, rows: int) -> int:
+        """What a transcript of this size adds to the output limit for its
+        window (its constant less the part every transcript has): the
+        output a few bytes can make by filling the window."""
+        if self.mode == "screen":
+            from ._transcript import DEFAULT_SCREEN_COLUMNS
+
+            reach = columns or DEFAULT_SCREEN_COLUMNS
+        else:
+            reach = min(columns or MAX_LINE_CELLS, MAX_REACH)
+        window_rows = rows * (2 if self.alt_screen == "snapshot" else 1)
+        return output_constant(reach, window_rows) - output_constant(0, 0)
+
     def transcript(self, columns: int | None = None, rows: int | None = None) -> Transcript:
         """A transcript for these options, of ``size(columns, rows)``."""
         columns, rows = self.size(columns, rows)
@@ -351,7 +361,7 @@ def render_file(
             raise UsageError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
         with open_sink(output, stdout) as out:
             try:
-                size, ignored = _stream(
+                size = _stream(
                     options, stream, source, input_path, out, progress, writer, start, end
                 )
             finally:
@@ -364,10 +374,6 @@ def render_file(
     if stream.skipped:
         notes.append(
             f"{input_path}: {stream.skipped} lines of the recording are not events (skipped)"
-        )
-    if ignored:
-        notes.append(
-            f"{input_path}: {ignored} resize events past the first {MAX_RESIZES} not applied"
         )
     return size, notes
 
@@ -382,17 +388,25 @@ def _stream(
     writer: LineWriter,
     start: str,
     end: str,
-) -> tuple[int, int]:
+) -> int:
     """Feed the stream to a transcript and write its lines as they become
-    final; returns the bytes read and the resize events not applied.
+    final; returns the bytes read.
 
-    A resize event of a recording ends the transcript at its size: its
-    window is written as it stands (a last empty line, where the cursor
-    waits, left out), and the output after the event goes to a transcript
-    of the new size. Output after a resize never changes what was shown
-    before it, much as a terminal's own resize leaves its scrollback."""
+    A recording's resize applies when output comes after it (of a burst of
+    resizes, the last): the transcript at the old size ends, its window
+    written as it stands (a last empty line, where the cursor waits, left
+    out), and the output goes on in a transcript of the new size, so it
+    never changes what was shown before, much as a terminal's resize leaves
+    its scrollback. Each new window is paid for by output: the bytes since
+    the last resize that applied, with the output that follows, must be
+    worth its cost (window_cost, at OUTPUT_PER_BYTE; about 490 bytes for
+    80 x 24); until then the size stays. So output stays within twice
+    OUTPUT_PER_BYTE per byte plus the constant of the first transcript,
+    however many resizes a recording has."""
     transcript = options.transcript(stream.columns, stream.rows)
-    size = resizes = ignored = 0
+    size = 0
+    pending: tuple[int | None, int] | None = None  # a size not applied yet
+    paid = 0  # bytes fed since the last resize that applied (or the start)
     # Output stays within the transcripts' limits for the bytes read so far.
     written = len(start)
     earlier = 0  # the limits of the transcripts that resizes ended
@@ -409,25 +423,29 @@ def _stream(
         except OSError as exc:
             raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
         if isinstance(chunk, Resize):
-            resized = options.size(chunk.columns, chunk.rows)
-            if options.mode == "strip" or resized == (transcript.columns, transcript.rows):
-                continue  # no size to change
-            if resizes == MAX_RESIZES:
-                ignored += 1
-                continue
-            resizes += 1
+            if options.mode != "strip":  # strip mode has no size
+                pending = options.size(chunk.columns, chunk.rows)
+            continue
+        if not chunk:
+            break
+        if pending is not None and pending == (transcript.columns, transcript.rows):
+            pending = None
+        committed = []
+        if pending is not None and (paid + len(chunk)) * OUTPUT_PER_BYTE >= options.window_cost(
+            *pending
+        ):
             transcript.finish()
             committed = transcript.lines()
             if committed and not committed[-1].text:
                 committed.pop()
-            earlier += transcript.output_limit()
-            transcript = options.transcript(*resized)
-        elif not chunk:
-            break
-        else:
-            size += len(chunk)
-            transcript.feed(chunk)
-            committed = transcript.take_lines()
+            earlier += transcript.output_limit() - output_constant(0, 0)
+            transcript = options.transcript(*pending)
+            pending = None
+            paid = 0
+        size += len(chunk)
+        paid += len(chunk)
+        transcript.feed(chunk)
+        committed += transcript.take_lines()
         if committed:
             body = writer.lines(committed, earlier + transcript.output_limit() - written)
             written += len(body)
@@ -442,7 +460,7 @@ def _stream(
         rest += "\n"  # a text file ends with a newline, whatever the mode
     out.write(rest.encode("utf-8"))
     out.flush()
-    return size, ignored
+    return size
 
 
 def _open_input(path: str, stdin: BinaryIO | None) -> BinaryIO:
