@@ -1,13 +1,16 @@
 """Write ``src/termscribe/_unicode_data.py``: the code points a transcript
-never shows raw, derived from Unicode's own properties.
+never shows raw, derived from Unicode's own properties, and the widths of
+wcwidth's tables at the same Unicode version.
 
 Run with the ``regex`` package whose Unicode version is the one of wcwidth's
 latest table (``regex==2026.5.9`` is Unicode 17.0.0, as wcwidth 0.7.0)::
 
     python scripts/make_unicode_data.py
 
-A test (tests/test_unicode_data.py) derives the same ranges with the
-installed ``regex`` and compares them with the committed module.
+A test (tests/test_invisible.py) derives the same ranges with the
+installed ``regex`` and ``wcwidth`` and compares them with the committed
+module. The widths are copied rather than imported so that a transcript
+does not import the ``wcwidth`` package (a tenth of a command's start).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import sys
 from pathlib import Path
 
 import regex
+from wcwidth.table_wide import WIDE_EASTASIAN
+from wcwidth.table_zero import ZERO_WIDTH
 
 UNICODE_VERSION = "17.0.0"
 OUT = Path(__file__).resolve().parent.parent / "src" / "termscribe" / "_unicode_data.py"
@@ -71,6 +76,14 @@ def module() -> str:
             "#: Default ignorables, Cf, Co, Cn, Zl and Zp, less the joiners and the",
             "#: noncharacters: always shown as visible markers.",
             render("MARKED", ranges(MARKED)),
+            "",
+            "#: East Asian Wide and Fullwidth, and emoji presentation: two cells",
+            "#: (wcwidth's table).",
+            render("WIDE", list(WIDE_EASTASIAN[UNICODE_VERSION])),
+            "",
+            "#: Combining marks and other zero-width code points (wcwidth's table;",
+            "#: the joiners and marked ones above have their own treatment).",
+            render("ZERO", list(ZERO_WIDTH[UNICODE_VERSION])),
             "",
         ]
     )

@@ -10,7 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from termscribe import render_text
+from termscribe import Transcript, render_text
+from termscribe._budget import OUTPUT_PER_BYTE, output_constant
+from termscribe._cli_render import RenderOptions
 from termscribe.cli import main
 
 
@@ -74,15 +76,94 @@ def test_the_recording_size_applies_unless_given() -> None:
     assert run(["render", "--mode", "screen"], huge)[:2] == (0, b"x\n")  # clamped
 
 
-def test_resizes_and_bad_lines_are_counted() -> None:
-    data = cast({"version": 2, "width": 10, "height": 5}, [0.1, "r", "20x5"], [0.2, "o", "x"])
+def test_bad_lines_and_bad_resizes_are_counted() -> None:
+    data = cast(
+        {"version": 2, "width": 10, "height": 5},
+        [0.1, "r", "20x5"],
+        [0.2, "o", "x"],
+        [0.3, "r", "0x5"],
+        [0.4, "r", "wide"],
+    )
     data += b"not an event\n[1]\n"
     status, out, err = run(["render"], data)
     assert (status, out) == (0, b"x\n")
     assert err.splitlines() == [
-        "termscribe: -: 2 lines of the recording are not events (skipped)",
-        "termscribe: -: 1 resize events not applied (the size stays 10 x 5)",
+        "termscribe: -: 4 lines of the recording are not events (skipped)",
     ]
+
+
+# At 5 columns "abcdefgh" wraps after "e", and CR returns to the start of
+# the wrapped row; at 10 it does not wrap.
+WRAPPED = [0.1, "o", "abcdefgh\r1\r\n"]
+
+
+def test_resize_events_change_the_size_from_there_on() -> None:
+    for header in (
+        {"version": 2, "width": 5, "height": 3},
+        {"version": 3, "term": {"cols": 5, "rows": 3}},
+    ):
+        data = cast(header, WRAPPED, [0.2, "r", "10x3"], WRAPPED, [0.3, "r", "5x3"], WRAPPED)
+        assert run(["render"], data) == (0, b"abcde1gh\n1bcdefgh\nabcde1gh\n", "")
+        # Screen: the screen of each size as it stood when the size changed.
+        status, out, _ = run(["render", "--mode", "screen"], data)
+        assert (status, out) == (0, b"abcde\n1gh\n1bcdefgh\nabcde\n1gh\n")
+        # --columns stays; strip has no size.
+        status, out, _ = run(["render", "--columns", "5"], data)
+        assert (status, out) == (0, b"abcde1gh\n" * 3)
+        status, out, _ = run(["render", "--mode", "strip"], data)
+        assert (status, out) == (0, b"abcdefgh\n1\n" * 3)
+
+
+def test_a_resize_keeps_the_window_and_its_rows_apply() -> None:
+    # The window's lines stay as they were shown; the rows of the new size
+    # bound how far the cursor goes back up.
+    data = cast(
+        {"version": 2, "width": 20, "height": 3},
+        [0.1, "o", "one\r\ntwo\r\n"],
+        [0.2, "r", "20x1"],
+        [0.3, "o", "three\r\n\x1b[Afour\r\n"],  # cursor up: one row
+    )
+    assert run(["render"], data) == (0, b"one\ntwo\nthree\nfour\n", "")  # three scrolled off
+    data = data.replace(b'"20x1"', b'"20x3"')
+    assert run(["render"], data) == (0, b"one\ntwo\nfoure\n", "")  # no resize: "four" over it
+
+
+def test_resizes_apply_when_output_comes_and_pays_for_the_window() -> None:
+    # Of a burst of resizes, the last applies; one to the size in force
+    # does nothing.
+    burst = [[0.2, "r", f"{c}x3"] for c in (6, 7, 8, 9)]
+    data = cast(
+        {"version": 2, "width": 5, "height": 3}, WRAPPED, *burst, [0.3, "r", "10x3"], WRAPPED
+    )
+    assert run(["render"], data) == (0, b"abcde1gh\n1bcdefgh\n", "")
+    same = cast({"version": 2, "width": 8, "height": 4}, WRAPPED, [0.2, "r", "8x4"], WRAPPED)
+    assert run(["render"], same) == (0, b"1bcdefgh\n" * 2, "")
+    # A window of 1000 rows of 160 cells costs 2.6 MB of output: it waits
+    # for the output that pays for it (40 kB), then applies.
+    options = RenderOptions()
+    cost = options.window_cost(160, 1000)
+    assert cost == Transcript(columns=160, rows=1000).output_limit() - output_constant(0, 0)
+    big = [0.2, "r", "160x1000"]
+    data = cast({"version": 2, "width": 5, "height": 3}, big, WRAPPED)
+    assert run(["render"], data)[1] == b"abcde1gh\n"  # not applied
+    filler = [0.3, "o", "y" * (cost // OUTPUT_PER_BYTE) + "\r\n"]
+    data = cast({"version": 2, "width": 5, "height": 3}, big, filler, WRAPPED)
+    assert run(["render"], data)[1].endswith(b"yyy\n1bcdefgh\n")  # 160 wide: no wrap
+
+
+def test_resizes_do_not_multiply_the_window() -> None:
+    # Each event sends the cursor to the window's last row: a window of
+    # blank rows for 15 bytes. Alternating sizes would make a new window
+    # each time if every resize applied.
+    events = []
+    for i in range(400):
+        events += [[0.1, "r", f"{100 + i % 2}x1000"], [0.2, "o", "\u001b[1000Hx"]]
+    data = cast({"version": 2, "width": 100, "height": 1000}, *events)
+    status, out, _ = run(["render"], data)
+    fed = 400 * len(b"\x1b[1000Hx")
+    first = Transcript(columns=100, rows=1000).output_limit()
+    assert status == 0 and len(out) <= 2 * OUTPUT_PER_BYTE * fed + first
+    assert out.count(b"\n") < 3000  # 400 windows would be 400 000 lines
 
 
 def test_raw_input_that_looks_like_json_stays_raw() -> None:

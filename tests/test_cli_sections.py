@@ -149,3 +149,79 @@ def test_anchors_and_sections_stay_within_the_output_limit() -> None:
         body = parse(html).find("body")
         assert body is not None
         assert visible(body).rstrip("\n") == transcript.text().rstrip("\n")
+
+
+GITLAB = (
+    b"Running with gitlab-runner\n"
+    b"\x1b[0Ksection_start:1560896352:build[collapsed=true]\r\x1b[0K"
+    + CSI + b"36mBuild <all>" + CSI + b"0m\n"
+    b"compiling\n"
+    b"\x1b[0Ksection_end:1560896353:build\r\x1b[0K\n"
+    b"section_start:1560896354:test\r\x1b[0KTests\n"
+    b"3 passed\n"
+    b"section_end:1560896355:test\r\x1b[0K\n"
+    b"done\n"
+)  # fmt: skip
+
+
+def test_gitlab_sections_become_details_and_text_shows_what_a_terminal_does() -> None:
+    body = parse(page(GITLAB)).find("body")
+    assert body is not None
+    summaries = ["".join(s.itertext()) for s in body.iter("summary")]
+    assert summaries == [
+        "section_start:1560896352:build[collapsed=true] Build <all>",
+        "section_start:1560896354:test Tests",
+    ]
+    details = body.findall("details")
+    assert ["".join(d[1].itertext()) for d in details] == [
+        "compiling\nsection_end:1560896353:build\n",
+        "3 passed\nsection_end:1560896355:test\n",
+    ]
+    assert visible(body).split("\n") == [
+        "Running with gitlab-runner",
+        "section_start:1560896352:build[collapsed=true] Build <all>",
+        "compiling",
+        "section_end:1560896353:build",
+        "section_start:1560896354:test Tests",
+        "3 passed",
+        "section_end:1560896355:test",
+        "done",
+        "",
+    ]
+    # Text (and a fragment, and --sections off) show the lines as a
+    # terminal does: the markers erased, their lines left blank.
+    text = render_text(GITLAB)
+    assert text.split("\n")[:5] == [
+        "Running with gitlab-runner",
+        "Build <all>",
+        "compiling",
+        "",
+        "Tests",
+    ]
+    out = io.BytesIO()
+    assert main(["render"], stdin=io.BytesIO(GITLAB), stdout=out) == 0
+    assert out.getvalue().decode() == text
+    off = parse(page(GITLAB, "--sections", "off")).find("body")
+    assert off is not None and off.find("details") is None
+    assert "".join(off.itertext()).strip() == text.strip()
+
+
+def test_gitlab_markers_are_found_across_every_chunk_boundary() -> None:
+    from termscribe._cli_markers import ci_markers
+
+    expected = b"".join(ci_markers(iter([GITLAB]), gitlab=True, timestamps=False))
+    assert b"section_start:1560896352:build[collapsed=true] \x1b[36m" in expected
+    for cut in range(1, len(GITLAB)):
+        pieces = iter([GITLAB[:cut], GITLAB[cut:]])
+        assert b"".join(ci_markers(pieces, gitlab=True, timestamps=False)) == expected, cut
+
+
+def test_malformed_gitlab_markers_are_left_to_the_terminal() -> None:
+    for line in (
+        b"section_start:notatime:x\r\x1b[0KHeader\n",  # no timestamp
+        b"section_start:1:bad name\r\x1b[0KHeader\n",  # a space in the name
+        b"section_start:1:x\rHeader\n",  # no erase
+    ):
+        body = parse(page(line)).find("body")
+        assert body is not None and body.find("details") is None
+        assert "".join(body.itertext()).strip() == render_text(line).strip()

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from readme import DOCUMENTS, README, ROOT
+from readme import DOCUMENTS, README, ROOT, doc_section
 
 from termscribe.cli import build_parser
 
@@ -222,3 +222,19 @@ def test_documented_command_lines_match_the_cli(command: str) -> None:
             assert flag in options, (usage, flag)
             if "|" in values:
                 assert values.split("|") == options[flag], (usage, flag)
+
+
+def test_recording_a_raw_file_as_documented(shell: Path) -> None:
+    # docs/cli.md's way to record a .raw file (through a pseudo-terminal,
+    # so that ls colours its output), then render it.
+    section = doc_section(ROOT / "docs" / "cli.md", "## Recording a stream to render")
+    (block,) = re.findall(r"^```sh\n(.*?)^```$", section, re.S | re.M)
+    (record,) = [line for line in block.splitlines() if line.endswith("> ls.raw")]
+    # As in a terminal: ls colours only for a TERM it knows.
+    assert _run(f"TERM=xterm {record}", shell).returncode == 0
+    raw = (shell / "ls.raw").read_bytes()
+    assert b"\x1b[" in raw  # coloured: ls saw a terminal
+    result = _run("termscribe render ls.raw", shell)
+    assert result.returncode == 0, result.stderr
+    names = result.stdout.split()
+    assert "usr" in names and "\x1b" not in result.stdout

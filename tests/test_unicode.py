@@ -360,3 +360,32 @@ def test_a_run_with_more_new_code_points_than_remembered_is_still_sanitised() ->
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_unicode, "MAX_CLASSIFIED", 16)
         assert render_text(data.encode()) == expected
+
+
+@pytest.mark.parametrize(
+    ("classes", "start", "stop"),
+    [
+        ("0", 0xA0, 0x10000),
+        ("01", 0, 0x110000),
+        ("01", 0x20, 0x110000),
+        ("2", 0, 0x110000),
+        ("34", 0, 0x10000),
+        ("5", 0, 0x110000),
+        ("012345", 0, 0x110000),
+    ],
+)
+def test_the_regex_classes_are_the_class_tables_runs(classes: str, start: int, stop: int) -> None:
+    # The ranges come from the bounds of the table's sources, not from
+    # reading it: they are the maximal runs of those digits in the table,
+    # and the regex class spelled from them matches exactly those code points.
+    table = _unicode._TABLE
+    expected = [
+        (max(m.start(), start), min(m.end(), stop) - 1)
+        for m in re.finditer(f"[{classes}]+", table)
+        if m.end() > start and m.start() < stop
+    ]
+    ranges = _unicode._table_ranges(classes, start, stop)
+    assert ranges == expected
+    every = "".join(map(chr, range(0x110000)))
+    found = re.compile(_unicode._ranges_class(*ranges) + "+").finditer(every)
+    assert [(m.start(), m.end() - 1) for m in found] == ranges

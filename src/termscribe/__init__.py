@@ -5,13 +5,12 @@
 '100%\\n'
 """
 
+from typing import TYPE_CHECKING
+
 from ._decoder import Utf8Decoder
-from ._html_theme import STYLESHEET as HTML_STYLESHEET
 from ._line import Line
 from ._parser import Parser
 from ._performer import Performer
-from ._render_ansi import ansi_lines
-from ._render_html import html_end, html_lines, html_start
 from ._style import Link, Style
 from ._transcript import (
     DEFAULT_MAX_LINES,
@@ -21,7 +20,39 @@ from ._transcript import (
     render_html,
     render_text,
 )
-from ._urls import safe_url
+
+if TYPE_CHECKING:
+    from ._html_theme import STYLESHEET as HTML_STYLESHEET
+    from ._render_ansi import ansi_lines
+    from ._render_html import html_end, html_lines, html_start
+    from ._urls import safe_url
+
+# The renderers of HTML and ANSI (and what only they need) are imported when
+# first used, so that a text transcript, and ``termscribe render``, start
+# without them.
+_LAZY = {
+    "HTML_STYLESHEET": ("_html_theme", "STYLESHEET"),
+    "ansi_lines": ("_render_ansi", "ansi_lines"),
+    "html_end": ("_render_html", "html_end"),
+    "html_lines": ("_render_html", "html_lines"),
+    "html_start": ("_render_html", "html_start"),
+    "safe_url": ("_urls", "safe_url"),
+}
+
+
+def __getattr__(name: str) -> object:
+    try:
+        module, attribute = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    from importlib import import_module
+
+    return getattr(import_module(f"{__name__}.{module}"), attribute)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "DEFAULT_MAX_LINES",

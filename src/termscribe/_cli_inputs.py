@@ -8,8 +8,9 @@ The kind is told by content (the first line), never by the file name alone:
   (``"m"``), exit (``"x"``) events and comment lines (``#``, v3) are left
   out. The header's size (v2 ``width``/``height``, v3 ``term.cols``/
   ``term.rows``) is the terminal's unless ``--columns``/``--rows`` say
-  otherwise. Resize events (``"r"``) are counted, not applied: a transcript
-  keeps one size. Lines that are not events are skipped and counted.
+  otherwise. Resize events (``"r"``, data ``"COLSxROWS"``) come out of the
+  stream as ``Resize`` values, between its bytes, for ``render`` to apply.
+  Lines that are not events are skipped and counted.
 * **typescript** (util-linux ``script``): a first line ``Script started on
   …`` and a last line ``Script done on …``; both are dropped (and the
   header's ``COLUMNS``/``LINES``, when present, give the size).
@@ -23,9 +24,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import BinaryIO, Final
+from typing import BinaryIO, Final, NamedTuple
 
-__all__ = ["INPUT_KINDS", "MAX_EVENT_BYTES", "Input", "open_input_stream"]
+__all__ = ["INPUT_KINDS", "MAX_EVENT_BYTES", "Input", "Resize", "open_input_stream"]
 
 #: --input-format choices; "auto" tells by content.
 INPUT_KINDS: Final = ("auto", "raw", "asciicast", "typescript")
@@ -40,18 +41,26 @@ _TAIL_BYTES: Final = 512
 _SCRIPT_START: Final = b"Script started on "
 _SCRIPT_DONE: Final = b"\nScript done on "
 _SCRIPT_SIZE: Final = re.compile(rb'COLUMNS="(\d+)" LINES="(\d+)"')
+_RESIZE: Final = re.compile(r"([0-9]{1,9})x([0-9]{1,9})")
+
+
+class Resize(NamedTuple):
+    """The terminal's new size, from a recording's resize event."""
+
+    columns: int
+    rows: int
 
 
 class Input:
-    """A stream to render: its bytes in chunks, and the size it was made at."""
+    """A stream to render: its bytes in chunks (and the recording's
+    resizes between them), and the size it was made at."""
 
-    def __init__(self, kind: str, chunks: Iterator[bytes]) -> None:
+    def __init__(self, kind: str, chunks: Iterator[bytes | Resize]) -> None:
         self.kind = kind
         self.chunks = chunks
         self.columns: int | None = None
         self.rows: int | None = None
         self.skipped = 0  # recording lines that were not events
-        self.resizes = 0  # resize events not applied
 
 
 def open_input_stream(source: BinaryIO, kind: str = "auto") -> Input:
@@ -135,7 +144,7 @@ def _size(value: object) -> int | None:
     return None
 
 
-def _events(stream: Input, rest: bytes, source: BinaryIO) -> Iterator[bytes]:
+def _events(stream: Input, rest: bytes, source: BinaryIO) -> Iterator[bytes | Resize]:
     pending = rest
     while True:
         if b"\n" not in pending:
@@ -155,7 +164,7 @@ def _events(stream: Input, rest: bytes, source: BinaryIO) -> Iterator[bytes]:
         yield from _event(stream, line)
 
 
-def _event(stream: Input, line: bytes) -> Iterator[bytes]:
+def _event(stream: Input, line: bytes) -> Iterator[bytes | Resize]:
     import json  # already loaded by _asciicast: a dictionary lookup
 
     if not line.strip() or line.lstrip().startswith(b"#"):
@@ -172,7 +181,12 @@ def _event(stream: Input, line: bytes) -> Iterator[bytes]:
     if code == "o" and isinstance(data, str):
         yield data.encode("utf-8", "surrogatepass")  # lone surrogates become U+FFFD
     elif code == "r":
-        stream.resizes += 1
+        size = _RESIZE.fullmatch(data) if isinstance(data, str) else None
+        columns, rows = (_size(int(size.group(1))), _size(int(size.group(2)))) if size else (0, 0)
+        if columns and rows:
+            yield Resize(columns, rows)
+        else:
+            stream.skipped += 1
 
 
 # -- typescript ------------------------------------------------------------------

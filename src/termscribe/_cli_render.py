@@ -16,13 +16,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
-from ._budget import styled_within
+from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
 from ._cli_args import UsageError, at_least
-from ._cli_inputs import INPUT_KINDS, Input, open_input_stream
+from ._cli_inputs import INPUT_KINDS, Input, Resize, open_input_stream
 from ._cli_output import Sink, is_same_file, open_sink
 from ._cli_progress import Progress
 from ._html_theme import THEMES
 from ._line import MAX_LINE_CELLS, Line
+from ._lines_csi import MAX_REACH
 from ._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 
 if TYPE_CHECKING:
@@ -74,8 +75,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--sections",
         choices=["github", "buildkite", "off"],
         default=None,
-        help="html page: CI log sections as <details>: GitHub's ::group:: (default), "
-        "also Buildkite's ---/+++/~~~ headers, or none",
+        help="html page: CI log sections as <details>: GitHub's ::group:: and GitLab's "
+        "section_start (default), also Buildkite's ---/+++/~~~ headers, or none",
+    )
+    render.add_argument(
+        "--timestamps",
+        action="store_true",
+        help="show Buildkite's timestamps (ESC _bk;t=MS BEL) as [HH:MM:SS] (UTC) where they are",
     )
     render.add_argument(
         "--line-anchors",
@@ -148,6 +154,7 @@ class RenderOptions(NamedTuple):
     wrap: bool = False
     sections: str = "github"
     anchors: bool = False
+    timestamps: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
@@ -192,16 +199,22 @@ class RenderOptions(NamedTuple):
             wrap=args.wrap,
             sections=args.sections or "github",
             anchors=args.line_anchors,
+            timestamps=args.timestamps,
         )
+
+    @property
+    def gitlab_sections(self) -> bool:
+        """Whether GitLab's section markers are kept (for an HTML page's sections)."""
+        return self.format == "html" and not self.fragment and self.sections != "off"
 
     @property
     def extension(self) -> str:
         """The file name extension of this format's output."""
         return {"text": "txt", "html": "html", "ansi": "ansi"}[self.format]
 
-    def transcript(self, columns: int | None = None, rows: int | None = None) -> Transcript:
-        """A transcript for these options; ``columns`` and ``rows`` (a
-        recording's size, clamped to the limits) apply where no option is set."""
+    def size(self, columns: int | None = None, rows: int | None = None) -> tuple[int | None, int]:
+        """The transcript's size: ``columns`` and ``rows`` (a recording's,
+        clamped to the limits) where no option is set."""
         max_columns, max_rows = MAX_LINE_CELLS, MAX_ROWS
         if self.mode == "screen":
             from ._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
@@ -211,7 +224,24 @@ class RenderOptions(NamedTuple):
             columns = self.columns
         else:
             columns = min(columns, max_columns)
-        rows = self.rows if self.rows is not None else min(rows or 24, max_rows)
+        return columns, self.rows if self.rows is not None else min(rows or 24, max_rows)
+
+    def window_cost(self, columns: int | None, rows: int) -> int:
+        """What a transcript of this size adds to the output limit for its
+        window (its constant less the part every transcript has): the
+        output a few bytes can make by filling the window."""
+        if self.mode == "screen":
+            from ._transcript import DEFAULT_SCREEN_COLUMNS
+
+            reach = columns or DEFAULT_SCREEN_COLUMNS
+        else:
+            reach = min(columns or MAX_LINE_CELLS, MAX_REACH)
+        window_rows = rows * (2 if self.alt_screen == "snapshot" else 1)
+        return output_constant(reach, window_rows) - output_constant(0, 0)
+
+    def transcript(self, columns: int | None = None, rows: int | None = None) -> Transcript:
+        """A transcript for these options, of ``size(columns, rows)``."""
+        columns, rows = self.size(columns, rows)
         return Transcript(
             mode=self.mode,
             columns=columns,
@@ -329,11 +359,10 @@ def render_file(
             stream = open_input_stream(source, options.input_format)
         except OSError as exc:
             raise UsageError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
-        transcript = options.transcript(stream.columns, stream.rows)
         with open_sink(output, stdout) as out:
             try:
                 size = _stream(
-                    transcript, stream, source, input_path, out, progress, writer, start, end
+                    options, stream, source, input_path, out, progress, writer, start, end
                 )
             finally:
                 if progress is not None:
@@ -346,16 +375,11 @@ def render_file(
         notes.append(
             f"{input_path}: {stream.skipped} lines of the recording are not events (skipped)"
         )
-    if stream.resizes:
-        notes.append(
-            f"{input_path}: {stream.resizes} resize events not applied (the size stays "
-            f"{transcript.columns or 'unbounded'} x {transcript.rows})"
-        )
     return size, notes
 
 
 def _stream(
-    transcript: Transcript,
+    options: RenderOptions,
     stream: Input,
     source: BinaryIO,
     name: str,
@@ -365,31 +389,73 @@ def _stream(
     start: str,
     end: str,
 ) -> int:
+    """Feed the stream to a transcript and write its lines as they become
+    final; returns the bytes read.
+
+    A recording's resize applies when output comes after it (of a burst of
+    resizes, the last): the transcript at the old size ends, its window
+    written as it stands (a last empty line, where the cursor waits, left
+    out), and the output goes on in a transcript of the new size, so it
+    never changes what was shown before, much as a terminal's resize leaves
+    its scrollback. Each new window is paid for by output: the bytes since
+    the last resize that applied, with the output that follows, must be
+    worth its cost (window_cost, at OUTPUT_PER_BYTE; about 490 bytes for
+    80 x 24); until then the size stays. So output stays within twice
+    OUTPUT_PER_BYTE per byte plus the constant of the first transcript,
+    however many resizes a recording has."""
+    transcript = options.transcript(stream.columns, stream.rows)
     size = 0
-    # Output stays within the transcript's limit for the bytes read so far.
+    pending: tuple[int | None, int] | None = None  # a size not applied yet
+    paid = 0  # bytes fed since the last resize that applied (or the start)
+    # Output stays within the transcripts' limits for the bytes read so far.
     written = len(start)
+    earlier = 0  # the limits of the transcripts that resizes ended
     if start:
         out.write(start.encode("utf-8"))
     chunks = stream.chunks
+    if options.timestamps or options.gitlab_sections:
+        from ._cli_markers import ci_markers
+
+        chunks = ci_markers(chunks, gitlab=options.gitlab_sections, timestamps=options.timestamps)
     while True:
         try:
             chunk = next(chunks, b"")
         except OSError as exc:
             raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
+        if isinstance(chunk, Resize):
+            if options.mode != "strip":  # strip mode has no size
+                pending = options.size(chunk.columns, chunk.rows)
+            continue
         if not chunk:
             break
+        if pending is not None and pending == (transcript.columns, transcript.rows):
+            pending = None
+        committed = []
+        if pending is not None and (paid + len(chunk)) * OUTPUT_PER_BYTE >= options.window_cost(
+            *pending
+        ):
+            transcript.finish()
+            committed = transcript.lines()
+            if committed and not committed[-1].text:
+                committed.pop()
+            earlier += transcript.output_limit() - output_constant(0, 0)
+            transcript = options.transcript(*pending)
+            pending = None
+            paid = 0
         size += len(chunk)
+        paid += len(chunk)
         transcript.feed(chunk)
-        committed = transcript.take_lines()
+        committed += transcript.take_lines()
         if committed:
-            body = writer.lines(committed, transcript.output_limit() - written)
+            body = writer.lines(committed, earlier + transcript.output_limit() - written)
             written += len(body)
             out.write(body.encode("utf-8"))
             out.flush()
         if progress is not None:
             progress.update(source)
     transcript.finish()
-    rest = writer.last(transcript.lines(), transcript.output_limit() - written, len(end)) + end
+    limit = earlier + transcript.output_limit() - written
+    rest = writer.last(transcript.lines(), limit, len(end)) + end
     if rest and not rest.endswith("\n"):
         rest += "\n"  # a text file ends with a newline, whatever the mode
     out.write(rest.encode("utf-8"))

@@ -4,13 +4,17 @@ Lines that open a section by a CI system's convention start one:
 
 * GitHub Actions: ``::group::TITLE`` … ``::endgroup::`` (the end line is the
   section's last);
+* GitLab: ``section_start:TS:NAME`` … ``section_end:TS:NAME``, as
+  _cli_markers keeps them (a terminal erases them; the header text GitLab
+  shows follows the start marker on its line);
 * Buildkite (``--sections buildkite``, since ``--- `` also starts a diff's
   file lines): a line starting ``--- ``, ``+++ `` or ``~~~ `` (each header
   ends the section before it).
 
 The header line becomes the ``<summary>`` and the lines after it a ``<pre>``
 inside the ``<details>``; the page's text, read in order, is still the text
-transcript, line for line (the marker lines are kept, as in text output).
+transcript, line for line (the marker lines are kept, as in text output),
+but for GitLab's markers, which text output leaves erased as a terminal does.
 Every section starts open, whatever the log asks (Buildkite's ``---``):
 folding is the reader's to do, so nothing in a transcript is hidden until
 someone chooses to hide it.  Sections do not nest: a header inside an open
@@ -31,11 +35,11 @@ __all__ = ["SECTION_STYLES", "AnchoredLines", "SectionWriter"]
 #: Buildkite's headers are asked for by name: ``--- `` also starts the
 #: file lines of a unified diff.
 SECTION_STYLES: Final = {
-    "github": ("::group::",),
-    "buildkite": ("::group::", "--- ", "+++ ", "~~~ "),
+    "github": ("::group::", "section_start:"),
+    "buildkite": ("::group::", "section_start:", "--- ", "+++ ", "~~~ "),
     "off": (),
 }
-_CLOSER: Final = "::endgroup::"
+_CLOSERS: Final = ("::endgroup::", "section_end:")
 _PRE_OPEN: Final = '<pre class="termscribe">\n'
 _OPEN: Final = '<details class="ts-section" open><summary>'
 _SUMMARY_END: Final = "</summary>" + _PRE_OPEN
@@ -79,7 +83,7 @@ class SectionWriter(LineWriter):
                 header = self.group([line], limit - sum(map(len, pieces)), 0)
                 pieces.append(_OPEN + header + _SUMMARY_END)
                 self._state = "section"
-            elif self._state == "section" and text.startswith(_CLOSER):
+            elif self._state == "section" and text.startswith(_CLOSERS):
                 plain.append(line)
                 flush()
                 pieces.append(_ENDS["section"])

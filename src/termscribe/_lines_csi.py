@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from html import escape
 
 from ._cursor import (
     CURSOR_HANDLERS,
@@ -180,6 +179,8 @@ def repeat_cost(ch: str) -> int:
     """Output characters one copy of ``ch`` can cost: its HTML escape (6 for
     ``'``), or its marker's (14 for ``<U+202E>``); REP repeats at most
     MAX_REPEAT of them."""
+    from html import escape  # only here: a text transcript need not load it
+
     if ch < "\x80":
         return len(escape(ch))
     if char_info(ch)[1] == NORMAL:

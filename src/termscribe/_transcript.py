@@ -15,8 +15,6 @@ from ._line import MAX_LINE_CELLS, Line
 from ._lines import LinesModel
 from ._lines_newline import LineFeedLines
 from ._parser import Parser
-from ._render_ansi import ansi_lines
-from ._render_html import html_end, html_lines, html_start
 from ._render_text import render_lines_text
 from ._strip import StripModel
 
@@ -238,6 +236,8 @@ class Transcript:
     def html(self, *, standalone: bool = False, title: str = "Terminal transcript") -> str:
         """The HTML transcript: a ``<pre class="termscribe">`` fragment, or
         with ``standalone`` a complete UTF-8 document with its stylesheet."""
+        from ._render_html import html_end, html_lines, html_start  # not loaded for text
+
         start = html_start(standalone=standalone, title=title)
         end = html_end(standalone=standalone)
         lines = self.lines()
@@ -247,6 +247,8 @@ class Transcript:
     def ansi(self, *, hyperlinks: bool = False) -> str:
         """The transcript with styles rebuilt as SGR, safe for a terminal;
         ``hyperlinks`` adds OSC 8 for http(s) and mailto links."""
+        from ._render_ansi import ansi_lines  # not loaded for text
+
         return styled_within(
             self.lines(),
             self.output_limit(),

@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from . import _cli_render
 from ._cli_args import UsageError
@@ -27,7 +27,39 @@ __all__ = ["CHUNK_SIZE", "UsageError", "build_parser", "main"]
 _COMMANDS = {"render": "_cli_render", "acp": "cli_acp", "demo": "cli_acp", "bridge": "cli_bridge"}
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size()`` tells argparse,
+    without importing shutil (and the compression modules it loads) at
+    every start: ``COLUMNS``, else the terminal of stdout, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = _columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
 
