@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import suppress
 from typing import Final, TextIO
 
 from ._cli_args import UsageError
 from ._cli_output import WriteError
-from ._cli_render import RenderOptions, render_file
 
 __all__ = ["POOL_THRESHOLD", "output_paths", "run_batch"]
 
@@ -41,10 +40,24 @@ def output_paths(inputs: list[str], out_dir: str, extension: str) -> list[str]:
     return list(outputs)
 
 
+#: Renders one input file to one output file: (input, output) to (bytes
+#: read, notes). A module-level function or a partial of one, so that a
+#: process pool can send it to its workers.
+RenderOne = Callable[[str, str], tuple[int, list[str]]]
+
+
 def run_batch(
-    options: RenderOptions, inputs: list[str], out_dir: str, jobs: int | None, stderr: TextIO
+    render: RenderOne,
+    extension: str,
+    inputs: list[str],
+    out_dir: str,
+    jobs: int | None,
+    stderr: TextIO,
 ) -> int:
-    targets = output_paths(inputs, out_dir, options.extension)
+    """Render each input to ``out_dir`` (its name, the extension
+    ``extension``), in ``jobs`` processes; a summary line, and each
+    failure, on ``stderr``."""
+    targets = output_paths(inputs, out_dir, extension)
     if not os.path.isdir(out_dir):
         try:
             os.makedirs(out_dir, exist_ok=True)
@@ -57,7 +70,7 @@ def run_batch(
     workers = min(jobs, len(inputs))
     started = time.monotonic()
     total = failed = 0
-    for size, notes, error in _results(options, inputs, targets, workers):
+    for size, notes, error in _results(render, inputs, targets, workers):
         total += size
         for note in notes:
             print(f"termscribe: {note}", file=stderr)
@@ -83,26 +96,26 @@ def _total_size(paths: list[str]) -> int:
 
 
 def _results(
-    options: RenderOptions, inputs: list[str], targets: list[str], workers: int
+    render: RenderOne, inputs: list[str], targets: list[str], workers: int
 ) -> Iterator[_Result]:
     """(bytes read, notes, error message or None) of each input, in input order."""
     if workers <= 1:
         for path, target in zip(inputs, targets, strict=True):
-            yield _render_one(options, path, target)
+            yield _render_one(render, path, target)
         return
     executor: Executor = ProcessPoolExecutor(max_workers=workers)
     with executor:
         # chunksize 1: files differ in size, so hand them out one at a time.
-        yield from executor.map(_render_one, [options] * len(inputs), inputs, targets)
+        yield from executor.map(_render_one, [render] * len(inputs), inputs, targets)
 
 
 _Result = tuple[int, list[str], "str | None"]
 
 
-def _render_one(options: RenderOptions, path: str, target: str) -> _Result:
+def _render_one(render: RenderOne, path: str, target: str) -> _Result:
     """Render one file in this process: (bytes, notes, error message or None)."""
     try:
-        size, notes = render_file(options, path, target, None, None)
+        size, notes = render(path, target)
         return size, notes, None
     except (UsageError, WriteError) as exc:
         return 0, [], str(exc)

@@ -12,22 +12,22 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
-from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
+from ._budget import OUTPUT_PER_BYTE, output_constant
 from ._cli_args import UsageError, at_least
 from ._cli_inputs import INPUT_KINDS, Input, Resize, open_input_stream
 from ._cli_output import Sink, is_same_file, open_sink
 from ._cli_progress import Progress
+from ._cli_writer import LineWriter
 from ._html_theme import THEMES
-from ._line import MAX_LINE_CELLS, Line
+from ._line import MAX_LINE_CELLS
 from ._lines_csi import MAX_REACH
 from ._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 
 if TYPE_CHECKING:
-    from ._cli_sections import AnchoredLines
+    pass
 
 __all__ = ["CHUNK_SIZE", "RenderOptions", "register", "render_file", "run_render"]
 
@@ -291,35 +291,6 @@ class RenderOptions(NamedTuple):
         )
 
 
-class LineWriter:
-    """Lines as a renderer writes them: each followed by a newline, but for
-    the very last (``last``), which the caller ends as its format needs.
-
-    ``limit`` is how many characters the call may write to stay within the
-    transcript's output limit (see _budget): past it, lines are written
-    unstyled, their text unchanged."""
-
-    def __init__(
-        self, render_lines: Callable[[list[Line]], str], anchors: AnchoredLines | None = None
-    ) -> None:
-        self._render = render_lines
-        self._anchors = anchors
-
-    def lines(self, lines: list[Line], limit: int) -> str:
-        return self.group(lines, limit, 1) + "\n"
-
-    def last(self, lines: list[Line], limit: int, frame: int = 0) -> str:
-        return self.group(lines, limit, frame)
-
-    def group(self, lines: list[Line], limit: int, frame: int) -> str:
-        """Lines joined with newlines, within ``limit`` with ``frame`` more
-        characters around them."""
-        html = styled_within(lines, limit, self._render, frame)
-        if self._anchors is not None:
-            html = self._anchors(html, len(lines), limit - frame)
-        return html
-
-
 def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
     options = RenderOptions.from_args(args)
     inputs: list[str] = args.inputs or ["-"]
@@ -330,7 +301,8 @@ def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stde
             raise UsageError("several inputs need --out-dir DIR")
         from ._cli_batch import run_batch
 
-        return run_batch(options, inputs, args.out_dir, args.jobs, stderr)
+        render = partial(render_to_file, options)
+        return run_batch(render, options.extension, inputs, args.out_dir, args.jobs, stderr)
     if args.jobs is not None:
         raise UsageError("-j applies to --out-dir only")
     progress = Progress(stderr, "termscribe render")
@@ -338,6 +310,11 @@ def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stde
     for note in notes:
         print(f"termscribe: {note}", file=stderr)
     return 0
+
+
+def render_to_file(options: RenderOptions, input_path: str, output: str) -> tuple[int, list[str]]:
+    """render_file from one file to another (what --out-dir does with each)."""
+    return render_file(options, input_path, output, None, None)
 
 
 def render_file(

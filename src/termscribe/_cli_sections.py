@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ._cli_render import LineWriter
+from ._cli_writer import LineWriter
 from ._line import Line
 
 __all__ = ["SECTION_STYLES", "AnchoredLines", "SectionWriter"]

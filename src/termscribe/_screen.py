@@ -97,7 +97,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from types import MappingProxyType
 from typing import ClassVar
 
 import pyte
@@ -108,7 +107,6 @@ from ._controls import Controls
 from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS
 from ._line import Line
-from ._lines import DEC_SPECIAL_GRAPHICS
 from ._lines_csi import MAX_ALIGNMENT_FILLS
 from ._performer import Performer
 from ._screen_cells import CellCache, screen_lines
@@ -116,10 +114,10 @@ from ._screen_edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selectiv
 from ._screen_host import Buffer as _Buffer
 from ._screen_host import Row as _Row
 from ._screen_modes import MODE_HANDLERS, alternate_screen, private_mode
+from ._screen_print import ScreenPrinting
 from ._screen_snapshot import alt_block
 from ._style import DEFAULT, Style
 from ._syntax import ParsedParams
-from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
 
 __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
 
@@ -131,8 +129,6 @@ __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
 MAX_SCREEN_COLUMNS = 500
 MAX_SCREEN_ROWS = 200
 
-# DEC line drawing as xterm shows it: 0x5F is a blank (read-only).
-_DEC_GRAPHICS = MappingProxyType({**DEC_SPECIAL_GRAPHICS, ord("_"): " "})
 _BLANK = Char(" ")
 # Distinct (style, SGR) transitions a screen model remembers.
 _MAX_CACHED_SGR = 4096
@@ -150,7 +146,7 @@ def _new_buffer(erase: Char = _BLANK) -> _Buffer:
     return defaultdict(lambda: StaticDefaultDict(erase))
 
 
-class ScreenModel(Controls, Performer):
+class ScreenModel(ScreenPrinting, Controls, Performer):
     """Interprets parser events into a pyte screen; see the module docstring."""
 
     #: Control sequence handlers by final character (set below the class; a
@@ -241,138 +237,6 @@ class ScreenModel(Controls, Performer):
         if self.snapshot and self._left_alt is not None and self._normal is None:
             out.extend(alt_block(screen_lines(self._left_alt, self.width, self.height, cells)))
         return out
-
-    # -- printing ----------------------------------------------------------
-
-    def print(self, text: str) -> None:
-        if self._translate:
-            text = text.translate(_DEC_GRAPHICS)
-        held = self._held
-        if held is not None:
-            self._held = None
-            cursor = self.screen.cursor
-            if held == (cursor.y, cursor.x) and self.autowrap:
-                cursor.x = self.width  # the kept pending wrap happens now
-        if text.isascii():
-            self._draw(text)
-        else:
-            self._print_unicode(text)
-        self._last = text[-1]
-
-    def _print_unicode(self, text: str) -> None:
-        run: list[str] = []
-        for ch in text:
-            if ch < "\x80":
-                run.append(ch)
-                continue
-            width, kind, stored = char_info(ch)
-            if kind == CONTEXT:
-                if run:
-                    self._draw("".join(run))
-                    run = []
-                if joins(self._prev_char(), ch):
-                    self._combine(stored)
-                    continue
-                stored = marker(ch)
-                kind = MARK
-            if kind == MARK:
-                run.extend(stored)
-            elif width == 1:
-                run.append(stored)
-            else:
-                if run:
-                    self._draw("".join(run))
-                    run = []
-                if width == 0:
-                    self._combine(stored)
-                else:
-                    self._draw_wide(stored)
-        if run:
-            self._draw("".join(run))
-
-    def _draw(self, text: str) -> None:
-        """Print single-width characters, wrapping at the right margin."""
-        if not self.autowrap:
-            self._put(text)
-            return
-        cursor = self.screen.cursor
-        width = self.width
-        start = 0
-        n = len(text)
-        while start < n:
-            if cursor.x >= width:
-                self._wrap()
-            end = start + width - cursor.x
-            self._put(text[start:end] if start or end < n else text)
-            start = end
-
-    def _draw_wide(self, ch: str) -> None:
-        width = self.width
-        if width < 2:
-            return
-        cursor = self.screen.cursor
-        if cursor.x >= width - 1:
-            if self.autowrap:
-                if cursor.x == width - 1:
-                    self._put(" ")
-                self._wrap()
-            else:
-                cursor.x = width - 2
-        self._put(ch)
-
-    def _put(self, text: str) -> None:
-        """pyte's draw, for text that fits (or overwrites the last column)."""
-        screen = self.screen
-        screen.draw(text)
-        self._wrote = (screen.cursor.y, screen.cursor.x)
-        if self.insert:
-            screen.buffer[screen.cursor.y].pop(self.width, None)
-
-    def _wrap(self) -> None:
-        self.screen.cursor.x = 0
-        self._index()
-
-    def _prev_char(self) -> str:
-        """The last code point of the cell before the cursor ("" if none)."""
-        screen = self.screen
-        cursor = screen.cursor
-        row = screen.buffer.get(cursor.y)
-        if row is None:
-            return ""
-        x = min(cursor.x, self.width)
-        while x > 0:
-            x -= 1
-            if x not in row:
-                return ""
-            data = row[x].data
-            if data:
-                return data[-1]
-        return ""
-
-    def _combine(self, mark: str) -> None:
-        """Join a zero-width character to a cell, as xterm does: after
-        printing (and HT, SGR or a string), the cell last written; after
-        anything else, the cell at the cursor, if it was ever written or
-        erased. Otherwise the mark takes the cell at the cursor, shown on a
-        space (sanitisation: alone, it would join the character to its
-        left in the transcript), and the cursor moves on."""
-        screen = self.screen
-        cursor = screen.cursor
-        if self._wrote is None:
-            row = screen.buffer[cursor.y]
-            x = min(cursor.x, self.width - 1) + 1
-        else:
-            row = screen.buffer[self._wrote[0]]
-            x = min(self._wrote[1], self.width)
-        while x > 0 and row[x - 1].data == "":  # the right half of a wide character
-            x -= 1
-        if x == 0 or x - 1 not in row:
-            self._draw(" ")
-            row = screen.buffer[cursor.y]
-            x = cursor.x
-        cell = row[x - 1]
-        if len(cell.data) <= MAX_COMBINING:
-            row[x - 1] = cell._replace(data=cell.data + mark)
 
     # -- C0 / C1 controls --------------------------------------------------
 

@@ -1,0 +1,163 @@
+"""Printing in the ``screen`` model: text into the cells of its pyte screen.
+
+``ScreenPrinting`` is the part of ``ScreenModel`` that draws printed text,
+as xterm does: single cells through pyte's ``draw`` (wrapping at the right
+margin, or overwriting the last column with autowrap off), wide characters
+two cells each (wrapping early), combining marks and joiners onto the cell
+last written, the rest as visible markers, and DEC line drawing. It takes
+the model as a ``ScreenHost``: a mixin of ScreenModel, never used alone.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ._lines_print import DEC_SPECIAL_GRAPHICS
+from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
+
+if TYPE_CHECKING:
+    from ._screen_host import ScreenHost
+
+__all__ = ["ScreenPrinting"]
+
+# DEC line drawing as xterm shows it: 0x5F is a blank (read-only).
+_DEC_GRAPHICS = MappingProxyType({**DEC_SPECIAL_GRAPHICS, ord("_"): " "})
+
+
+class ScreenPrinting:
+    """Printing for the screen model (see the module docstring)."""
+
+    # Set by ScreenModel (see there); printing updates them.
+    _held: tuple[int, int] | None
+    _wrote: tuple[int, int] | None
+
+    def print(self: ScreenHost, text: str) -> None:
+        if self._translate:
+            text = text.translate(_DEC_GRAPHICS)
+        held = self._held
+        if held is not None:
+            self._held = None
+            cursor = self.screen.cursor
+            if held == (cursor.y, cursor.x) and self.autowrap:
+                cursor.x = self.width  # the kept pending wrap happens now
+        if text.isascii():
+            self._draw(text)
+        else:
+            self._print_unicode(text)
+        self._last = text[-1]
+
+    def _print_unicode(self: ScreenHost, text: str) -> None:
+        run: list[str] = []
+        for ch in text:
+            if ch < "\x80":
+                run.append(ch)
+                continue
+            width, kind, stored = char_info(ch)
+            if kind == CONTEXT:
+                if run:
+                    self._draw("".join(run))
+                    run = []
+                if joins(self._prev_char(), ch):
+                    self._combine(stored)
+                    continue
+                stored = marker(ch)
+                kind = MARK
+            if kind == MARK:
+                run.extend(stored)
+            elif width == 1:
+                run.append(stored)
+            else:
+                if run:
+                    self._draw("".join(run))
+                    run = []
+                if width == 0:
+                    self._combine(stored)
+                else:
+                    self._draw_wide(stored)
+        if run:
+            self._draw("".join(run))
+
+    def _draw(self: ScreenHost, text: str) -> None:
+        """Print single-width characters, wrapping at the right margin."""
+        if not self.autowrap:
+            self._put(text)
+            return
+        cursor = self.screen.cursor
+        width = self.width
+        start = 0
+        n = len(text)
+        while start < n:
+            if cursor.x >= width:
+                self._wrap()
+            end = start + width - cursor.x
+            self._put(text[start:end] if start or end < n else text)
+            start = end
+
+    def _draw_wide(self: ScreenHost, ch: str) -> None:
+        width = self.width
+        if width < 2:
+            return
+        cursor = self.screen.cursor
+        if cursor.x >= width - 1:
+            if self.autowrap:
+                if cursor.x == width - 1:
+                    self._put(" ")
+                self._wrap()
+            else:
+                cursor.x = width - 2
+        self._put(ch)
+
+    def _put(self: ScreenHost, text: str) -> None:
+        """pyte's draw, for text that fits (or overwrites the last column)."""
+        screen = self.screen
+        screen.draw(text)
+        self._wrote = (screen.cursor.y, screen.cursor.x)
+        if self.insert:
+            screen.buffer[screen.cursor.y].pop(self.width, None)
+
+    def _wrap(self: ScreenHost) -> None:
+        self.screen.cursor.x = 0
+        self._index()
+
+    def _prev_char(self: ScreenHost) -> str:
+        """The last code point of the cell before the cursor ("" if none)."""
+        screen = self.screen
+        cursor = screen.cursor
+        row = screen.buffer.get(cursor.y)
+        if row is None:
+            return ""
+        x = min(cursor.x, self.width)
+        while x > 0:
+            x -= 1
+            if x not in row:
+                return ""
+            data = row[x].data
+            if data:
+                return data[-1]
+        return ""
+
+    def _combine(self: ScreenHost, mark: str) -> None:
+        """Join a zero-width character to a cell, as xterm does: after
+        printing (and HT, SGR or a string), the cell last written; after
+        anything else, the cell at the cursor, if it was ever written or
+        erased. Otherwise the mark takes the cell at the cursor, shown on a
+        space (sanitisation: alone, it would join the character to its
+        left in the transcript), and the cursor moves on."""
+        screen = self.screen
+        cursor = screen.cursor
+        if self._wrote is None:
+            row = screen.buffer[cursor.y]
+            x = min(cursor.x, self.width - 1) + 1
+        else:
+            row = screen.buffer[self._wrote[0]]
+            x = min(self._wrote[1], self.width)
+        while x > 0 and row[x - 1].data == "":  # the right half of a wide character
+            x -= 1
+        if x == 0 or x - 1 not in row:
+            self._draw(" ")
+            row = screen.buffer[cursor.y]
+            x = cursor.x
+        cell = row[x - 1]
+        if len(cell.data) <= MAX_COMBINING:
+            row[x - 1] = cell._replace(data=cell.data + mark)
