@@ -7,7 +7,7 @@ hands the interpreter's lines to the renderers. It does no I/O.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
 from ._decoder import Utf8Decoder
@@ -19,6 +19,8 @@ from ._render_text import render_lines_text
 from ._strip import StripModel
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
     from ._screen import ScreenModel
     from ._screen_snapshot import AltScreenSnapshot
 
@@ -59,6 +61,19 @@ DEFAULT_SCREEN_COLUMNS = 80
 DEFAULT_MAX_LINES = 100_000
 #: Largest window height accepted.
 MAX_ROWS = 10_000
+
+
+class TranscriptOptions(TypedDict, total=False):
+    """The keyword arguments of Transcript, which render_text, render_html
+    and render_ansi pass on."""
+
+    mode: str
+    columns: int | None
+    rows: int
+    max_lines: int | None
+    styled: bool
+    alt_screen: str
+    newline: str
 
 
 class Transcript:
@@ -257,7 +272,7 @@ class Transcript:
         )
 
 
-def render_text(data: bytes, **options: object) -> str:
+def render_text(data: bytes, **options: Unpack[TranscriptOptions]) -> str:
     """The text transcript of ``data`` in one call (options as Transcript;
     styles are not tracked unless ``styled=True`` is passed)."""
     return _whole(data, {"styled": False, **options}).text()
@@ -268,19 +283,21 @@ def render_html(
     *,
     standalone: bool = False,
     title: str = "Terminal transcript",
-    **options: object,
+    **options: Unpack[TranscriptOptions],
 ) -> str:
     """The HTML transcript of ``data`` in one call (options as Transcript)."""
     return _whole(data, options).html(standalone=standalone, title=title)
 
 
-def render_ansi(data: bytes, *, hyperlinks: bool = False, **options: object) -> str:
+def render_ansi(
+    data: bytes, *, hyperlinks: bool = False, **options: Unpack[TranscriptOptions]
+) -> str:
     """The safe-ANSI transcript of ``data`` in one call (options as Transcript)."""
     return _whole(data, options).ansi(hyperlinks=hyperlinks)
 
 
-def _whole(data: bytes, options: dict[str, object]) -> Transcript:
-    transcript = Transcript(**options)  # type: ignore[arg-type]
+def _whole(data: bytes, options: TranscriptOptions) -> Transcript:
+    transcript = Transcript(**options)
     transcript.feed(data)
     transcript.finish()
     return transcript
