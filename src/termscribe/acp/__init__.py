@@ -26,6 +26,7 @@ from ._models import (
     TerminalOutputChunk,
     TerminalUpdate,
 )
+from ._proxy import PROXY_MODES, Routed, V1ClientProxy
 from ._report import export_html, iter_html
 from ._store import (
     DEFAULT_MAX_RETAINED_BYTES,
@@ -45,6 +46,7 @@ __all__ = [
     "DEFAULT_MAX_TEXT_CHARS",
     "IN_MEMORY",
     "OMITTED",
+    "PROXY_MODES",
     "AcpError",
     "AcpWarning",
     "ApplyResult",
@@ -60,6 +62,7 @@ __all__ = [
     "Patch",
     "PermissionRecord",
     "ResendPolicy",
+    "Routed",
     "SessionLog",
     "StoreFinishedError",
     "TerminalContent",
@@ -72,6 +75,7 @@ __all__ = [
     "TerminalUpdate",
     "ToolCallInfo",
     "TranscriptSource",
+    "V1ClientProxy",
     "V2ToV1Bridge",
     "decode_base64",
     "display_text",
