@@ -28,6 +28,7 @@ from ._cli_args import at_least
 from .acp import (
     BRIDGE_MODES,
     DEFAULT_MAX_TEXT_CHARS,
+    META_OUTPUTS,
     FlushTimer,
     InvalidMessageError,
     V2ToV1Bridge,
@@ -50,8 +51,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "bridge",
         help="let a v1 ACP client use a v2 agent (terminals as text)",
         usage=(
-            "termscribe bridge [-h] [--mode {auto,text,meta}] [--flush-ms N] "
-            "[--max-text-chars N] [-- AGENT_COMMAND [ARGS ...]]"
+            "termscribe bridge [-h] [--mode {auto,text,meta}] [--meta-output {text,ansi}] "
+            "[--flush-ms N] [--max-text-chars N] [-- AGENT_COMMAND [ARGS ...]]"
         ),
         description=(
             "With an agent command: start the ACP v2 agent and speak v1 to the client on "
@@ -81,6 +82,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"text mode: characters of transcript per terminal (default {DEFAULT_MAX_TEXT_CHARS})",
     )
     bridge.add_argument(
+        "--meta-output",
+        choices=list(META_OUTPUTS),
+        default="text",
+        help="meta mode: terminal output as text, or as safe ANSI colours for clients "
+        "that emulate a terminal (default text)",
+    )
+    bridge.add_argument(
         "command",
         nargs="*",
         metavar="AGENT_COMMAND",
@@ -99,7 +107,9 @@ def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stde
         return run_proxy(args, stdin, stdout, stderr)
     mode = "text" if args.mode == "auto" else args.mode
     try:
-        bridge = V2ToV1Bridge(mode=mode, max_text_chars=args.max_text_chars)
+        bridge = V2ToV1Bridge(
+            mode=mode, max_text_chars=args.max_text_chars, meta_output=args.meta_output
+        )
     except ValueError as exc:
         print(f"termscribe bridge: {exc}", file=stderr)
         return 2

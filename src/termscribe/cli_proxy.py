@@ -47,7 +47,9 @@ _PARSE_ERROR: Final = -32700
 
 def run_proxy(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
     try:
-        proxy = V1ClientProxy(mode=args.mode, max_text_chars=args.max_text_chars)
+        proxy = V1ClientProxy(
+            mode=args.mode, max_text_chars=args.max_text_chars, meta_output=args.meta_output
+        )
     except ValueError as exc:
         print(f"termscribe bridge: {exc}", file=stderr)
         return 2

@@ -22,6 +22,7 @@ from acp import RequestError, text_block
 from acp.schema import ClientCapabilities, Implementation
 from bridge_wire import block_parts, last_blocks
 from proxy_client import AGENT, TIMEOUT_S, RecordingClient, Wire, agent_log, run_proxy, within
+from zed_client import ZedClient
 
 CWD = "/work/project"
 
@@ -145,7 +146,8 @@ def test_meta_mode_chosen_from_client_capabilities(tmp_path: Path) -> None:
     client = RecordingClient()
 
     async def main() -> tuple[Wire, Any]:
-        async with run_proxy(client, tmp_path, "--mode", "auto") as (conn, _, wire):
+        options = ("--mode", "auto", "--meta-output", "ansi")
+        async with run_proxy(client, tmp_path, *options) as (conn, _, wire):
             await _start(conn, meta=True)
             session = await within(conn.new_session(cwd=CWD, mcp_servers=[]))
             response = await _prompt(conn, session.session_id, "terminals")
@@ -153,19 +155,14 @@ def test_meta_mode_chosen_from_client_capabilities(tmp_path: Path) -> None:
 
     wire, response = asyncio.run(main())
     assert response.stop_reason == "end_turn"
-    updates = _updates_between(wire, 0, len(wire.received))
-    calls = [u for u in updates if u.get("toolCallId") == "call_1"]
-    assert calls[0]["sessionUpdate"] == "tool_call"
-    assert calls[0]["content"] == [{"type": "terminal", "terminalId": "term_1"}]
-    assert calls[0]["_meta"]["terminal_info"]["terminal_id"] == "term_1"
-    output = "".join(
-        u["_meta"]["terminal_output"]["data"]
-        for u in calls
-        if "terminal_output" in u.get("_meta", {})
-    )
-    assert output == "café green\ndone\n"
-    exits = [u["_meta"]["terminal_exit"] for u in calls if "terminal_exit" in u.get("_meta", {})]
-    assert exits == [{"terminal_id": "term_1", "exit_code": 0, "signal": None}]
+    zed = ZedClient()
+    zed.receive(wire.received)  # Zed's three rules (see test_bridge_zed)
+    assert zed.failed == [] and zed.ignored == []
+    terminal = zed.terminals["term_1"]
+    assert terminal["cwd"] == CWD
+    assert terminal["output"] == "café \x1b[0;32mgreen\x1b[0m\ndone\n"  # safe SGR kept
+    assert terminal["exit"] == {"terminal_id": "term_1", "exit_code": 0, "signal": None}
+    assert zed.calls["call_1"]["content"] == [{"type": "terminal", "terminalId": "term_1"}]
 
 
 def test_load_and_cancel(tmp_path: Path) -> None:

@@ -3,7 +3,14 @@
 Pure: no I/O.  The README's "Using termscribe in an ACP client" is a walkthrough.
 """
 
-from ._bridge import BRIDGE_MODES, BridgeResult, NotBridged, V2ToV1Bridge, mode_for_client
+from ._bridge import (
+    BRIDGE_MODES,
+    META_OUTPUTS,
+    BridgeResult,
+    NotBridged,
+    V2ToV1Bridge,
+    mode_for_client,
+)
 from ._bridge_policy import FlushTimer, ResendPolicy
 from ._bridge_text import DEFAULT_MAX_TEXT_CHARS
 from ._errors import AcpError, AcpWarning, InvalidMessageError, StoreFinishedError
@@ -45,6 +52,7 @@ __all__ = [
     "DEFAULT_MAX_RETAINED_BYTES",
     "DEFAULT_MAX_TEXT_CHARS",
     "IN_MEMORY",
+    "META_OUTPUTS",
     "OMITTED",
     "PROXY_MODES",
     "AcpError",

@@ -62,6 +62,9 @@ class ToolCallState:
         self.key = key
         self.title: str | None = None
         self.items: list[JsonObject | TerminalRef] = []
+        # The v1 fields sent so far (title, kind, status…), repeated when the
+        # tool call is announced again (meta mode).
+        self.shown: JsonObject = {}
         # Resend bookkeeping (see ResendPolicy): bytes changed since the last
         # send, a structural change waiting, size and time of the last send.
         self._announced = False
