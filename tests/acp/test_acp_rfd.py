@@ -324,9 +324,32 @@ def test_chunk_meta_is_chunk_scoped() -> None:
 
 def test_agents_must_not_batch_two_order_sensitive_updates_for_one_terminal() -> None:
     store = TerminalStore()
-    result = store.apply([terminal_update("t1", command="ls"), chunk("t1", b"x")])
+    result = store.apply([chunk("t1", b"old"), snapshot("t1", b"new")])
     assert [w.terminal_id for w in result.warnings] == ["t1"]
-    assert terminal(store).text() == "x"  # still applied, in array order
+    assert "whose order changes the result" in str(result.warnings[0])
+    assert terminal(store).text() == "new"  # still applied, in array order
+
+
+@pytest.mark.parametrize(
+    ("batch", "warns"),
+    [
+        ([terminal_update("t1", command="ls"), chunk("t1", b"x")], False),
+        ([chunk("t1", b"x"), terminal_update("t1", exit_status={"exitCode": 0})], False),
+        ([terminal_update("t1", command="ls"), terminal_update("t1", cwd="/w")], False),
+        ([terminal_update("t1", command="ls"), terminal_update("t1", command="ls")], False),
+        ([chunk("t1", b""), chunk("t1", b"x"), terminal_update("t1", command="ls")], False),
+        ([chunk("t1", b"x"), snapshot("t1", b"y")], True),
+        ([chunk("t1", b"x"), chunk("t1", b"y")], True),
+        ([terminal_update("t1", command="ls"), terminal_update("t1", command="cat")], True),
+        ([terminal_update("t1", cwd="/w"), terminal_update("t1", cwd=None)], True),
+        ([chunk("t1", b"x"), terminal_update("t1", output=None)], True),
+    ],
+)
+def test_the_batch_warning_fires_only_where_order_changes_the_result(
+    batch: list[Any], warns: bool
+) -> None:
+    result = TerminalStore().apply(batch)
+    assert [w.terminal_id for w in result.warnings] == (["t1"] if warns else [])
 
 
 # -- Command permission subjects -------------------------------------------------------

@@ -535,7 +535,7 @@ MALFORMED: list[tuple[str, Any, str]] = [
         "params.update.data",
     ),
     ("chunk bad base64", notify({**VALID_CHUNK, "data": "YQ="}), "params.update.data"),
-    ("chunk empty id", notify({**VALID_CHUNK, "terminalId": ""}), "params.update.terminalId"),
+    ("chunk numeric id", notify({**VALID_CHUNK, "terminalId": 7}), "params.update.terminalId"),
     ("chunk bad meta", notify({**VALID_CHUNK, "_meta": 1}), "params.update._meta"),
     ("update relative cwd", terminal_update("t1", cwd="src"), "params.update.cwd"),
     (

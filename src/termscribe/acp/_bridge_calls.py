@@ -134,7 +134,7 @@ def convert_items(items: object, problems: list[str]) -> list[JsonObject | Termi
     for item in items:
         if isinstance(item, dict) and item.get("type") == "terminal":
             terminal_id = item.get("terminalId")
-            if isinstance(terminal_id, str) and terminal_id:
+            if isinstance(terminal_id, str):
                 out.append(TerminalRef(terminal_id))
             continue
         try:

@@ -21,10 +21,9 @@ kept when they are strings and ignored otherwise.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ._errors import AcpWarning, FieldError, short_repr
 from ._legacy import LEGACY_KEYS, parse_legacy_meta
@@ -81,21 +80,52 @@ def parse_batch_items(
 
 
 def batch_warnings(ops: list[Op]) -> list[AcpWarning]:
-    """The RFD forbids two order-sensitive updates for one terminal in one batch."""
-    counts = Counter(
-        (op.session_id, op.update.terminal_id if isinstance(op, Update) else op.chunk.terminal_id)
-        for op in ops
-        if isinstance(op, (Update, Chunk)) and not op.legacy
-    )
+    """The RFD forbids two updates for one terminal in one batch *when their
+    order affects the result* (see `_order_matters`); other pairs commute."""
+    groups: dict[tuple[str | None, str], list[Update | Chunk]] = {}
+    for op in ops:
+        if isinstance(op, (Update, Chunk)) and not op.legacy:
+            terminal_id = op.update.terminal_id if isinstance(op, Update) else op.chunk.terminal_id
+            groups.setdefault((op.session_id, terminal_id), []).append(op)
     return [
         AcpWarning(
-            f"batch holds {n} terminal_update/terminal_output_chunk items for terminal "
-            f"{short_repr(terminal_id)}; applied in array order",
+            f"batch holds {len(group)} terminal_update/terminal_output_chunk items for terminal "
+            f"{short_repr(terminal_id)} whose order changes the result; applied in array order",
             terminal_id,
         )
-        for (_, terminal_id), n in counts.items()
-        if n > 1
+        for (_, terminal_id), group in groups.items()
+        if len(group) > 1 and _order_matters(group)
     ]
+
+
+_PATCH_FIELDS: Final = ("command", "cwd", "output", "exit_status", "meta")
+
+
+def _order_matters(group: list[Update | Chunk]) -> bool:
+    """Whether the items of one terminal give another result in another order.
+
+    Two chunks with bytes do (appends), and so does a chunk with bytes
+    beside an update that sets or clears the output (a snapshot replaces
+    what came before it), and two updates that give one field different
+    values.  A command, cwd, exit status or ``_meta`` beside a chunk, or an
+    empty chunk, changes nothing by its place.  One pass over the items.
+    """
+    chunks = 0
+    output_set = False
+    first: dict[str, object] = {}
+    for op in group:
+        if isinstance(op, Chunk):
+            chunks += bool(op.chunk.data)
+            continue
+        for name in _PATCH_FIELDS:
+            value = getattr(op.update, name)
+            if value is OMITTED:
+                continue
+            if name in first and first[name] != value:
+                return True
+            first.setdefault(name, value)
+        output_set = output_set or op.update.output is not OMITTED
+    return chunks > 1 or (chunks > 0 and output_set)
 
 
 def _parse_single(message: object, session_id: str | None, legacy: bool) -> ParsedMessage:

@@ -31,7 +31,6 @@ from ._validate import (
     encode_base64,
     optional_meta,
     optional_nullable_str,
-    require_id,
     require_object,
     require_str,
     type_name,
@@ -105,8 +104,8 @@ def _check_tag(obj: Mapping[str, Any], key: str, expected: str, *, required: boo
 
 
 def parse_terminal_id(obj: Mapping[str, Any], key: str = "terminalId") -> str:
-    """A required terminal id: a non-empty string."""
-    return require_id(obj, key)
+    """A required terminal id: a string (the v2 schema allows the empty one too)."""
+    return require_str(obj, key)
 
 
 def _bytes_repr(data: bytes) -> str:

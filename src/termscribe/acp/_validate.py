@@ -42,7 +42,6 @@ __all__ = [
     "is_absolute_path",
     "optional_meta",
     "optional_nullable_str",
-    "require_id",
     "require_object",
     "require_str",
     "type_name",
@@ -167,14 +166,6 @@ def require_str(obj: Mapping[str, Any], key: str) -> str:
     value = obj[key]
     if not isinstance(value, str):
         raise FieldError(key, f"expected a string, got {type_name(value)}")
-    return value
-
-
-def require_id(obj: Mapping[str, Any], key: str) -> str:
-    """A required identifier: a non-empty string."""
-    value = require_str(obj, key)
-    if not value:
-        raise FieldError(key, "must be a non-empty string")
     return value
 
 

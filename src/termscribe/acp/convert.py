@@ -4,14 +4,20 @@ The ACP v2 RFD (Compatibility) is the rule: v1 and v2 terminal content look
 alike on the wire but mean different things.  A v1 ``terminalId`` names a
 terminal the *Client* created with ``terminal/create`` and the Agent controls
 with ``terminal/*`` calls; a v2 ``terminalId`` names an *Agent-owned*,
-display-only stream.  So these helpers never map one onto the other by shape:
+display-only stream.  "A cross-version adapter must reject terminal content,
+v2 terminal session updates, and command permission subjects unless it
+implements the required stateful behavior itself."  These helpers see one
+value at a time and implement no such behaviour, so they reject them:
 
 * v2 terminal content, ``terminal_update``, ``terminal_output_chunk`` and the
   ``command`` permission subject raise `IncompatibleTerminalError` going to v1;
 * v1 terminal content raises `IncompatibleTerminalError` going to v2.
 
-A stateful bridge (`V2ToV1Bridge`) can show v2 terminals to a v1 client as
-text; these functions cannot, as they see one value at a time.
+`V2ToV1Bridge` (and ``termscribe bridge``) implements that behaviour for
+v2→v1: it keeps terminal state and shows it as text or through the
+``_meta`` extension.  No v1→v2 adapter here implements the v1 Client
+terminal lifecycle (``terminal/create`` and the rest), which converting v1
+terminal content would need.
 
 Other values convert when both versions mean the same by them and the result
 is valid for the target schema; otherwise `ConversionError` says why (for
@@ -82,11 +88,13 @@ _OPAQUE_FIELDS: Final = ("rawInput", "rawOutput", "_meta")
 
 _V1_TERMINAL_WHY: Final = (
     "a v1 terminalId names a Client-created terminal (terminal/create) that the Agent "
-    "controls through terminal/* methods; v2 has no such resource"
+    "controls through terminal/* methods; v2 has no such resource, and a cross-version "
+    "adapter must reject it unless it implements that terminal lifecycle itself"
 )
 _V2_TERMINAL_WHY: Final = (
     "a v2 terminalId names an Agent-owned display-only stream; a v1 terminal would be a "
-    "Client-owned process the Client never created (use V2ToV1Bridge to show it as text)"
+    "Client-owned process the Client never created, and a cross-version adapter must reject "
+    "it unless it keeps the terminal's state itself (V2ToV1Bridge does, as text or _meta)"
 )
 
 
@@ -271,7 +279,9 @@ def permission_subject_v2_to_v1(subject: object) -> JsonObject:
         raise IncompatibleTerminalError(
             "v2 command permission subject",
             "it describes a command the Agent will run, possibly shown in an Agent-owned "
-            "terminal; v1 permission requests only carry a tool call",
+            "terminal; v1 permission requests only carry a tool call, and a cross-version "
+            "adapter must reject it unless it creates and tracks that tool call itself "
+            "(V2ToV1Bridge does)",
         )
     if kind != "tool_call":
         raise ConversionError(f"v2 {short_repr(kind)} permission subject", "v1 has no equivalent")
