@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ._errors import AcpWarning, FieldError, short_repr
-from ._legacy import LEGACY_KEYS, parse_legacy_meta
+from ._legacy import LEGACY_KEYS, legacy_command, parse_legacy_meta
 from ._models import CommandPermissionSubject, TerminalContent, TerminalOutputChunk, TerminalUpdate
 from ._ops import Anchor, Chunk, Op, Permission, ToolCallPatch, Update
 from ._validate import OMITTED, Patch, copy_json, require_object, require_str, type_name
@@ -232,11 +232,16 @@ def _parse_tool_call(
                 ops.append(anchor)
     warnings: list[AcpWarning] = []
     meta = update.get("_meta")
+    raw_input = update.get("rawInput")
     if legacy and isinstance(meta, dict) and any(key in meta for key in LEGACY_KEYS):
         legacy_ops, warnings = parse_legacy_meta(
-            meta, session_id=session_id, tool_call_id=tool_call_id, raw_input=update.get("rawInput")
+            meta, session_id=session_id, tool_call_id=tool_call_id, raw_input=raw_input
         )
         ops.extend(legacy_ops)
+    if legacy and raw_input is not None:
+        command = legacy_command(meta, raw_input, session_id=session_id, tool_call_id=tool_call_id)
+        if command is not None:
+            ops.append(command)
     return ParsedMessage(tuple(ops), tuple(warnings), 0)
 
 

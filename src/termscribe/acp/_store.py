@@ -45,7 +45,7 @@ from termscribe import Line, Transcript
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message
 from ._models import CommandPermissionSubject, TerminalExitStatus, TerminalOutput
-from ._ops import Anchor, Op, Permission, ToolCallPatch, Update
+from ._ops import Anchor, Chunk, LegacyCommand, Op, Permission, ToolCallPatch, Update
 from ._validate import OMITTED, JsonObject, Patch, copy_json
 
 __all__ = [
@@ -288,6 +288,7 @@ class TerminalStore:
         self._observer = observer
         self._terminals: dict[TerminalKey, TerminalState] = {}
         self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
+        self._legacy_terminals: set[TerminalKey] = set()  # announced by v1 terminal_info
         self._permissions: list[PermissionRecord] = []
         # Positions in _permissions of those naming a terminal, or a tool call.
         self._permissions_by_terminal: dict[tuple[str | None, str], list[int]] = {}
@@ -407,11 +408,36 @@ class TerminalStore:
     def _commit(self, parsed: ParsedMessage) -> ApplyResult:
         """`apply`'s second half: apply validated operations, which cannot fail."""
         changed: dict[TerminalKey, None] = {}
+        skipped: list[AcpWarning] = []
         for op in parsed.ops:
+            if isinstance(op, LegacyCommand):
+                changed.update(dict.fromkeys(self._legacy_command(op)))
+                continue
+            if isinstance(op, (Update, Chunk)) and op.legacy:
+                terminal_id = (
+                    op.update.terminal_id if isinstance(op, Update) else op.chunk.terminal_id
+                )
+                if TerminalKey(op.session_id, terminal_id) not in self._terminals:
+                    what = "terminal_exit" if isinstance(op, Update) else "terminal_output"
+                    reason = f"ignored _meta.{what}: no terminal_info announced this terminal"
+                    skipped.append(AcpWarning(reason, terminal_id))
+                    continue
             key = self._apply_op(op)
             if key is not None:
                 changed[key] = None
-        return ApplyResult(tuple(changed), parsed.warnings, parsed.ignored)
+        return ApplyResult(tuple(changed), parsed.warnings + tuple(skipped), parsed.ignored)
+
+    def _legacy_command(self, op: LegacyCommand) -> list[TerminalKey]:
+        call = self._tool_calls.get((op.session_id, op.tool_call_id))
+        keys = [TerminalKey(op.session_id, t) for t in call.terminal_ids] if call else []
+        changed = []
+        for key in keys:
+            terminal = self._terminals[key]
+            if key in self._legacy_terminals and terminal._command is None:
+                terminal._command = op.command
+                self._touch(terminal)
+                changed.append(key)
+        return changed
 
     def finish(self) -> None:
         """End of input: flush every transcript.  Idempotent; no `apply` after it."""
@@ -430,6 +456,8 @@ class TerminalStore:
             return None
         if isinstance(op, Anchor):
             terminal, created = self._terminal(op.session_id, op.content.terminal_id)
+            if op.legacy:
+                self._legacy_terminals.add(terminal.key)
             call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
             if op.tool_call_id in terminal._tool_call_ids:
                 return terminal.key if created else None
@@ -439,6 +467,7 @@ class TerminalStore:
             terminal, _ = self._terminal(op.session_id, op.update.terminal_id)
             self._patch_terminal(terminal, op)
         else:
+            assert isinstance(op, Chunk)  # _commit handles LegacyCommand
             terminal, _ = self._terminal(op.session_id, op.chunk.terminal_id)
             self._append(terminal, op.chunk.data)
         self._touch(terminal)
