@@ -182,10 +182,17 @@ def test_command_is_descriptive_and_never_executed() -> None:
 
 @pytest.mark.parametrize("cwd", ["project", "./project", "~/project", "C:project", ""])
 def test_every_supplied_cwd_must_be_absolute(cwd: str) -> None:
-    store = apply_all(terminal_update("t1", cwd="/ok"))
+    store = TerminalStore(strict=True)
+    store.apply(terminal_update("t1", cwd="/ok"))
     with pytest.raises(InvalidMessageError, match="cwd"):
-        store.apply(terminal_update("t1", cwd=cwd))
-    assert terminal(store).cwd == "/ok"
+        store.apply(terminal_update("t1", cwd=cwd, command="make"))
+    assert (terminal(store).cwd, terminal(store).command) == ("/ok", None)
+    # By default the schema's x-deserialize-default-on-error: the cwd is read
+    # as omitted (a warning says so) and the rest of the update applies.
+    store = apply_all(terminal_update("t1", cwd="/ok"))
+    result = store.apply(terminal_update("t1", cwd=cwd, command="make"))
+    assert ["'params.update.cwd'" in str(w) for w in result.warnings] == [True]
+    assert (terminal(store).cwd, terminal(store).command) == ("/ok", "make")
 
 
 def test_snapshot_is_the_complete_byte_sequence_to_retain() -> None:

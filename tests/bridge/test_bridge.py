@@ -340,3 +340,16 @@ def test_batch_items_are_bridged_in_order() -> None:
     # The whole batch is applied first, so the announcement already shows the output.
     assert "\\nx\\n" in json.dumps(announce)
     assert bridge.flush(force=True) == []
+
+
+def test_lenient_optional_fields_follow_the_store() -> None:
+    bad_cwd = terminal_update("t", command="make", cwd="relative")
+    lenient = V2ToV1Bridge()
+    lenient.apply(tool_call("c", "t", title="T"))
+    result = lenient.apply(bad_cwd)
+    assert ["cwd" in str(w) for w in result.warnings] == [True]
+    assert lenient.store.get("sess_1", "t").command == "make"  # type: ignore[union-attr]
+    strict = V2ToV1Bridge(strict=True)
+    strict.apply(tool_call("c", "t", title="T"))
+    with pytest.raises(InvalidMessageError):
+        strict.apply(bad_cwd)

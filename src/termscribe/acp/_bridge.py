@@ -107,6 +107,7 @@ class V2ToV1Bridge:
         columns: int | None = None,
         rows: int = 24,
         meta_output: str = "text",
+        strict: bool = False,
     ) -> None:
         if mode not in BRIDGE_MODES:
             raise ValueError(f"mode must be one of {', '.join(BRIDGE_MODES)}, not {mode!r}")
@@ -126,7 +127,11 @@ class V2ToV1Bridge:
             "rows": rows,
         }
         self._store = TerminalStore(
-            **self._transcript_options, max_retained_bytes=0, legacy=False, observer=self
+            **self._transcript_options,
+            max_retained_bytes=0,
+            legacy=False,
+            observer=self,
+            strict=strict,  # see TerminalStore: lenient optional fields by default
         )
         self._views: dict[TerminalKey, TerminalView] = {}
         self._calls: dict[CallKey, ToolCallState] = {}

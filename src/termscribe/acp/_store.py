@@ -270,11 +270,16 @@ class TerminalStore:
         max_retained_bytes: int = DEFAULT_MAX_RETAINED_BYTES,
         legacy: bool = True,
         observer: OutputObserver | None = None,
+        strict: bool = False,
     ) -> None:
         """Transcript options (`mode`, `columns`, `rows`) apply to every terminal.
 
         `legacy` also ingests the v1 ``_meta.terminal_*`` convention; `observer`
-        is told about output as it is applied.
+        is told about output as it is applied.  By default a malformed optional
+        field (a relative cwd, an exit code of -1, a ``_meta`` that is not an
+        object) is read as omitted with a warning, as the schema's
+        ``x-deserialize-default-on-error`` says; ids, chunk data and snapshots
+        are always checked.  `strict` rejects the message instead.
         """
         if max_retained_bytes < 0:
             raise ValueError("max_retained_bytes must be >= 0")
@@ -285,6 +290,7 @@ class TerminalStore:
         Transcript(mode=mode, columns=columns, rows=rows)
         self._max_retained = max_retained_bytes
         self._legacy = legacy
+        self._strict = strict
         self._observer = observer
         self._terminals: dict[TerminalKey, TerminalState] = {}
         self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
@@ -376,13 +382,17 @@ class TerminalStore:
         """`apply`'s first half: validate, raising, and change nothing."""
         self._check_open()
         if isinstance(message, list):
-            parsed, errors = parse_batch_items(message, session_id=session_id, legacy=self._legacy)
+            parsed, errors = parse_batch_items(
+                message, session_id=session_id, legacy=self._legacy, strict=self._strict
+            )
             if errors:
                 index, exc = errors[0]
                 raise exc.to_public(index if index >= 0 else None) from exc
             return parsed
         try:
-            return parse_message(message, session_id=session_id, legacy=self._legacy)
+            return parse_message(
+                message, session_id=session_id, legacy=self._legacy, strict=self._strict
+            )
         except FieldError as exc:
             raise exc.to_public() from exc
 
@@ -397,7 +407,9 @@ class TerminalStore:
         are returned (not raised) and change nothing.
         """
         self._check_open()
-        parsed, errors = parse_batch_items(batch, session_id=session_id, legacy=self._legacy)
+        parsed, errors = parse_batch_items(
+            batch, session_id=session_id, legacy=self._legacy, strict=self._strict
+        )
         public = tuple(exc.to_public(index if index >= 0 else None) for index, exc in errors)
         return self._commit(parsed), public
 
