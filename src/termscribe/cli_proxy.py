@@ -193,9 +193,6 @@ class _Session:
         routed = self.proxy.agent_closed(reason)
         self._notes(routed.notes, "agent")
         self._to_client(routed.to_client)
-        if self.client_open:
-            with contextlib.suppress(OSError):
-                self.stdout.close()
         return status if status >= 0 else 128 - status
 
     def _stop_agent(self, sig: int) -> None:

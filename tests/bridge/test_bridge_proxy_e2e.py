@@ -9,11 +9,13 @@ received is checked against the v2 schema afterwards.
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,9 @@ from acp.schema import ClientCapabilities, Implementation
 from bridge_wire import block_parts, last_blocks
 from proxy_client import AGENT, TIMEOUT_S, RecordingClient, Wire, agent_log, run_proxy, within
 from zed_client import ZedClient
+
+from termscribe import cli_proxy
+from termscribe.cli import main
 
 CWD = "/work/project"
 
@@ -275,3 +280,18 @@ def test_an_agent_that_cannot_start() -> None:
     status, lines, stderr = _proxy_lines(b"", "/nonexistent/agent")
     assert (status, lines) == (127, [])
     assert "cannot start /nonexistent/agent" in stderr
+
+
+def test_an_agent_that_ignores_the_end_of_input_is_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # In process, with a short grace: the client's input ends at once, the
+    # agent sleeps on; SIGTERM after the grace ends it, and the proxy with it.
+    monkeypatch.setattr(cli_proxy, "SHUTDOWN_GRACE_S", 0.2)
+    out, err = io.BytesIO(), io.StringIO()
+    agent = [sys.executable, "-c", "import time; time.sleep(60)"]
+    started = time.monotonic()
+    status = main(["bridge", "--", *agent], stdin=io.BytesIO(b""), stdout=out, stderr=err)
+    assert status == 128 + signal.SIGTERM
+    assert time.monotonic() - started < TIMEOUT_S
+    assert out.getvalue() == b""
