@@ -77,6 +77,13 @@ def test_text_mode_turns(tmp_path: Path) -> None:
             assert [m.id for m in init.auth_methods] == ["token"]
             await within(conn.authenticate(method_id="token"))
             session = await within(conn.new_session(cwd=CWD, mcp_servers=[]))
+            (commands,) = [
+                m["params"]["update"]
+                for m in wire.received
+                if m.get("method") == "session/update"
+                and m["params"]["update"]["sessionUpdate"] == "available_commands_update"
+            ]
+            assert commands["availableCommands"][0]["input"] == {"hint": "q"}
             for script in ("terminals", "batch", "snapshot", "signal", "permission", "unsupported"):
                 start = len(wire.received)
                 response = await _prompt(conn, session.session_id, script)

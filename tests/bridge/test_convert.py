@@ -160,6 +160,25 @@ def test_message_chunks_and_same_kinds_pass() -> None:
         session_update_v1_to_v2({**chunk, "messageId": None})
 
 
+def test_available_commands_keep_text_inputs_as_v1_hints() -> None:
+    update = {
+        "sessionUpdate": "available_commands_update",
+        "availableCommands": [
+            {"name": "web", "description": "Search", "input": {"type": "text", "hint": "query"}},
+            {"name": "undo", "description": "Undo", "input": {"type": "_vendor", "x": 1}},
+            {"name": 7, "description": "not a command"},
+            {"name": "plain", "description": "No input", "_meta": {"k": 1}},
+        ],
+    }
+    converted = session_update_v2_to_v1(update)
+    assert converted["availableCommands"] == [
+        {"name": "web", "description": "Search", "input": {"hint": "query"}},
+        {"name": "undo", "description": "Undo"},
+        {"name": "plain", "description": "No input", "_meta": {"k": 1}},
+    ]
+    check_v1(notify(converted))
+
+
 @pytest.mark.parametrize("kind", ["plan_update", "state_update", "agent_message", "_vendor"])
 def test_v2_only_session_updates_raise(kind: str) -> None:
     with pytest.raises(ConversionError, match="no equivalent"):

@@ -244,6 +244,8 @@ def handle(message: dict[str, Any]) -> None:
     elif method == "auth/login":
         reply["result"] = {}
     elif method == "session/new":
+        command = {"name": "web", "description": "Search", "input": {"type": "text", "hint": "q"}}
+        notify({"sessionUpdate": "available_commands_update", "availableCommands": [command]})
         reply["result"] = {"sessionId": SESSION}
     elif method == "session/resume":
         say("replayed")

@@ -206,7 +206,34 @@ def session_update_v2_to_v1(update: object) -> JsonObject:
         return _copy(obj)
     if kind in _SAME_KINDS:
         return _copy(obj)
+    if kind == "available_commands_update":
+        return _commands_v2_to_v1(obj)
     raise ConversionError(f"v2 {short_repr(kind)} session update", "v1 has no equivalent")
+
+
+def _commands_v2_to_v1(obj: Mapping[str, Any]) -> JsonObject:
+    """v2 commands as v1: a ``text`` input becomes v1's unstructured one (the same
+    ``hint``); an input of another type is left out (optional in v1), and so is
+    a command without a string name and description (the schema skips it)."""
+    commands = []
+    for command in obj.get("availableCommands") or []:
+        if not (
+            isinstance(command, dict)
+            and isinstance(command.get("name"), str)
+            and isinstance(command.get("description"), str)
+        ):
+            continue
+        out = {k: _json(v, k) for k, v in command.items() if k in ("name", "description", "_meta")}
+        given = command.get("input")
+        text = isinstance(given, dict) and given.get("type") == "text"
+        if text and isinstance(given, dict) and isinstance(given.get("hint"), str):
+            out["input"] = {"hint": given["hint"]}
+        commands.append(out)
+    update: JsonObject = {"sessionUpdate": "available_commands_update"}
+    update["availableCommands"] = commands
+    if isinstance(obj.get("_meta"), dict):
+        update["_meta"] = _json(obj["_meta"], "_meta")
+    return update
 
 
 def session_update_v1_to_v2(update: object) -> JsonObject:
