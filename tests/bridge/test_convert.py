@@ -199,3 +199,61 @@ def test_unknown_subject_raises_conversion_error() -> None:
     with pytest.raises(ConversionError) as caught:
         permission_subject_v2_to_v1({"type": "_vendor"})
     assert not isinstance(caught.value, IncompatibleTerminalError)
+
+
+def test_blocks_reach_v1_valid_or_not_at_all() -> None:
+    def item(block: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "content", "content": block}
+
+    bad_optional = {
+        "type": "resource_link",
+        "uri": "file:///a",
+        "name": "a",
+        "size": "big",
+        "title": 3,
+        "annotations": {"audience": ["user", "robot"], "priority": "high"},
+        "_meta": [],
+    }
+    converted = tool_call_content_v2_to_v1(item(bad_optional))
+    assert converted["content"] == {
+        "type": "resource_link",
+        "uri": "file:///a",
+        "name": "a",
+        "annotations": {"audience": ["user"]},
+    }
+    check_v1(
+        notify({"sessionUpdate": "tool_call_update", "toolCallId": "c", "content": [converted]})
+    )
+    for broken in (
+        {"type": "text"},
+        {"type": "image", "data": "AAAA"},
+        {"type": "resource", "resource": {"uri": "file:///a"}},
+        {"type": "resource", "resource": "file:///a"},
+    ):
+        with pytest.raises(InvalidMessageError):
+            tool_call_content_v2_to_v1(item(broken))
+
+
+def test_small_updates_reach_v1_valid() -> None:
+    chunk = {
+        "sessionUpdate": "agent_message_chunk",
+        "messageId": [],
+        "content": {"type": "text", "text": "hi", "annotations": 5},
+    }
+    converted = session_update_v2_to_v1(chunk)
+    assert converted == {
+        "sessionUpdate": "agent_message_chunk",
+        "content": {"type": "text", "text": "hi"},
+    }
+    check_v1(notify(converted))
+    usage = {"sessionUpdate": "usage_update", "used": 1, "size": 9, "cost": {"amount": "1"}}
+    assert session_update_v2_to_v1(usage) == {"sessionUpdate": "usage_update", "used": 1, "size": 9}
+    with pytest.raises(InvalidMessageError):
+        session_update_v2_to_v1({**usage, "used": -1})
+    info = {"sessionUpdate": "session_info_update", "title": 5, "updatedAt": "2026-01-01T00:00:00Z"}
+    converted = session_update_v2_to_v1(info)
+    assert converted == {
+        "sessionUpdate": "session_info_update",
+        "updatedAt": "2026-01-01T00:00:00Z",
+    }
+    check_v1(notify(converted))

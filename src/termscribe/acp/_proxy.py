@@ -152,7 +152,8 @@ class V1ClientProxy:
 
     def _client_item(self, message: object) -> Routed:
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
-            error = _error(None, INVALID_REQUEST, "not a JSON-RPC 2.0 message")
+            request_id = message.get("id") if isinstance(message, dict) else None
+            error = _error(request_id, INVALID_REQUEST, "not a JSON-RPC 2.0 message")
             return Routed(to_client=[error], notes=["client: not a JSON-RPC 2.0 message"])
         method = message.get("method")
         if isinstance(method, str):
@@ -243,7 +244,11 @@ class V1ClientProxy:
 
     def _agent_item(self, message: object) -> Routed:
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
-            return Routed(notes=["agent: not a JSON-RPC 2.0 message"])
+            note = ["agent: not a JSON-RPC 2.0 message"]
+            if isinstance(message, dict) and "method" in message and "id" in message:
+                error = _error(message["id"], INVALID_REQUEST, "not a JSON-RPC 2.0 message")
+                return Routed(to_agent=[error], notes=note)  # a request: never left waiting
+            return Routed(notes=note)
         method = message.get("method")
         if isinstance(method, str):
             if "id" in message:
@@ -417,5 +422,8 @@ def _notification(method: str, params: object) -> JsonObject:
 
 
 def _error(request_id: object, code: int, message: str) -> JsonObject:
+    """A JSON-RPC error response; an id that is not a string or integer becomes null."""
     text = f"termscribe bridge: {message}"
+    if _key(request_id) is None:
+        request_id = None
     return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": text}}

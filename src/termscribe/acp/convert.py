@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ._blocks import v1_block, v1_chunk, v1_same_update
 from ._errors import AcpError, FieldError, InvalidMessageError, short_repr
 from ._validate import JsonObject, copy_json, type_name
 
@@ -162,11 +163,15 @@ def _content_item(
         raise ConversionError(f"{side} diff content", diff_why)
     if kind != "content":
         raise ConversionError(f"{side} {short_repr(kind)} content", unknown_why)
-    _content_block(obj, side)
-    return _copy(obj)
+    block = _content_block(obj, side)
+    out = _copy(obj)
+    if side == "v2":
+        out["content"] = block
+    return out
 
 
-def _content_block(obj: Mapping[str, Any], version: str) -> None:
+def _content_block(obj: Mapping[str, Any], version: str) -> JsonObject:
+    """The item's block; going to v1 (from ``"v2"``), made valid v1 (see `_blocks`)."""
     block = obj.get("content")
     if not isinstance(block, dict):
         raise InvalidMessageError("content", None, f"expected an object, got {type_name(block)}")
@@ -175,6 +180,7 @@ def _content_block(obj: Mapping[str, Any], version: str) -> None:
         raise ConversionError(
             f"{version} {short_repr(block_type)} content block", "v1 defines no such block type"
         )
+    return v1_block(block, block_type) if version == "v2" else _copy(block)
 
 
 # -- session updates --------------------------------------------------------------
@@ -202,10 +208,9 @@ def session_update_v2_to_v1(update: object) -> JsonObject:
             "v1 can only replace the whole content, not append one item",
         )
     if kind in _CHUNK_KINDS:
-        _content_block({"content": obj.get("content")}, "v2")
-        return _copy(obj)
+        return v1_chunk(obj, _content_block({"content": obj.get("content")}, "v2"))
     if kind in _SAME_KINDS:
-        return _copy(obj)
+        return v1_same_update(obj)
     if kind == "available_commands_update":
         return _commands_v2_to_v1(obj)
     raise ConversionError(f"v2 {short_repr(kind)} session update", "v1 has no equivalent")
