@@ -1,5 +1,7 @@
-"""The ``bridge`` subcommand: a v2→v1 ACP filter for a stdio pipe.
+"""The ``bridge`` subcommand: a v2→v1 ACP proxy, or a filter for logs.
 
+``termscribe bridge [--mode auto|text|meta] -- AGENT_COMMAND [ARGS...]`` runs
+the agent and translates both ways (see `cli_proxy`).  Without a command,
 ``termscribe bridge [--mode text|meta] [--flush-ms N]`` reads the v2 messages
 an agent sends (NDJSON: one JSON-RPC message or batch per line) on stdin and
 writes the v1 messages for a v1 client on stdout, one per line, flushing
@@ -26,6 +28,7 @@ from ._cli_args import at_least
 from .acp import (
     BRIDGE_MODES,
     DEFAULT_MAX_TEXT_CHARS,
+    META_OUTPUTS,
     FlushTimer,
     InvalidMessageError,
     V2ToV1Bridge,
@@ -46,15 +49,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``bridge`` subcommand to the main parser."""
     bridge = subparsers.add_parser(
         "bridge",
-        help="translate ACP v2 agent messages to v1 (terminals as text)",
+        help="let a v1 ACP client use a v2 agent (terminals as text)",
+        usage=(
+            "termscribe bridge [-h] [--mode {auto,text,meta}] [--meta-output {text,ansi}] "
+            "[--flush-ms N] [--max-text-chars N] [-- AGENT_COMMAND [ARGS ...]]"
+        ),
         description=(
-            "Read ACP v2 agent-to-client messages (NDJSON) on stdin and write v1 messages on "
-            "stdout: v2 terminals become fenced text content (text mode) or the "
-            "_meta.terminal_* extension (meta mode, for clients that advertise "
-            "clientCapabilities._meta.terminal_output)."
+            "With an agent command: start the ACP v2 agent and speak v1 to the client on "
+            "stdin/stdout, translating both ways (initialize, sessions, prompts held until "
+            "the agent is idle, cancel, permissions, session updates); what cannot be "
+            "translated gets a JSON-RPC error back. Without one: read v2 agent-to-client "
+            "messages (NDJSON, a log) on stdin and write v1 messages on stdout. v2 terminals "
+            "become fenced text content (text mode) or the _meta.terminal_* extension (meta "
+            "mode); auto picks meta when the client's initialize advertises "
+            "clientCapabilities._meta.terminal_output (the filter, which sees no client, "
+            "uses text)."
         ),
     )
-    bridge.add_argument("--mode", choices=list(BRIDGE_MODES), default="text")
+    bridge.add_argument("--mode", choices=["auto", *BRIDGE_MODES], default="auto")
     bridge.add_argument(
         "--flush-ms",
         type=_non_negative,
@@ -69,6 +81,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help=f"text mode: characters of transcript per terminal (default {DEFAULT_MAX_TEXT_CHARS})",
     )
+    bridge.add_argument(
+        "--meta-output",
+        choices=list(META_OUTPUTS),
+        default="text",
+        help="meta mode: terminal output as text, or as safe ANSI colours for clients "
+        "that emulate a terminal (default text)",
+    )
+    bridge.add_argument(
+        "command",
+        nargs="*",
+        metavar="AGENT_COMMAND",
+        help="the v2 agent to run, after --; without it the filter reads a log on stdin",
+    )
     bridge.set_defaults(func=run_bridge)
 
 
@@ -76,8 +101,15 @@ _non_negative = at_least(0)
 
 
 def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
+    if args.command:
+        from .cli_proxy import run_proxy
+
+        return run_proxy(args, stdin, stdout, stderr)
+    mode = "text" if args.mode == "auto" else args.mode
     try:
-        bridge = V2ToV1Bridge(mode=args.mode, max_text_chars=args.max_text_chars)
+        bridge = V2ToV1Bridge(
+            mode=mode, max_text_chars=args.max_text_chars, meta_output=args.meta_output
+        )
     except ValueError as exc:
         print(f"termscribe bridge: {exc}", file=stderr)
         return 2

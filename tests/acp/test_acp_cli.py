@@ -92,7 +92,8 @@ def test_unknown_terminal_exits_1() -> None:
 
 
 def test_bad_lines_exit_1_and_the_export_goes_on() -> None:
-    log = LOG + b"{oops\n" + ndjson(terminal_update("t1", cwd="rel"), chunk("t2", b"more\n"))
+    bad_snapshot = terminal_update("t1", cwd="/x", output={"data": "?"})
+    log = LOG + b"{oops\n" + ndjson(bad_snapshot, chunk("t2", b"more\n"))
     status, out, err = run(["acp", "--format", "json", "-"], log)
     assert status == 1
     report = json.loads(out)

@@ -22,5 +22,7 @@ def test_python_example_runs_as_documented() -> None:
         "$ cargo test  (in /workspace/project, exit 0)",
         "test result: ok✓ 12 passed",
         "",
-        "params.update.cwd term_1 path 'relative/path' is not absolute",
+        "params.update.data term_1 not base64: length 3 is not a multiple of 4 (padding missing?)",
+        "ignored invalid optional field 'params.update.cwd' (read as omitted): "
+        "path 'relative/path' is not absolute",
     ]

@@ -40,9 +40,9 @@ SAMPLE = [
     line(chunk("t1", b"\x1b[31mbuilding\x1b[0m\n")),  # 2
     "{not json",  # 3
     line(anchor("c1", "t1", title="Build", status="in_progress")),  # 4
-    line(terminal_update("t1", cwd="relative/dir")),  # 5: rejected, cwd kept
+    line(terminal_update("t1", cwd="/other", output={"data": "%%"})),  # 5: rejected, cwd kept
     "",  # 6: blank
-    line([chunk("t2", b"second\n"), terminal_update("t2", cwd=7), anchor("c2", "t2")]),  # 7
+    line([chunk("t2", b"second\n"), terminal_update("t2", output=7), anchor("c2", "t2")]),  # 7
     line(terminal_update("t1", exit_status={"exitCode": 2, "signal": None})),  # 8
     line(terminal_update("t2", exit_status={"exitCode": 0})),  # 9
     line(terminal_update("t2", exit_status=None, meta=None)),  # 10
@@ -81,8 +81,8 @@ def test_json_export_follows_the_public_contract() -> None:
         ],
     }
     assert "not valid JSON" in log.errors[0].message
-    assert "params.update.cwd" in log.errors[1].message
-    assert "[1].params.update.cwd" in log.errors[2].message
+    assert "params.update.output.data" in log.errors[1].message
+    assert "[1].params.update.output" in log.errors[2].message
 
 
 def test_terminal_selection() -> None:

@@ -12,8 +12,14 @@ from termscribe.acp import TerminalState, TerminalStore
 SESSION = "test-session-id"
 
 
-def replay(*names: str, store: TerminalStore | None = None) -> TerminalStore:
+def replay(
+    *names: str, store: TerminalStore | None = None, announce: str | None = None
+) -> TerminalStore:
+    """Apply fixtures, expecting no warning; `announce`: a terminal_info for that
+    terminal first (a fixture that is the middle of a flow)."""
     store = store if store is not None else TerminalStore()
+    if announce is not None:
+        store.apply(legacy({"terminal_info": {"terminal_id": announce}}, toolCallId=announce))
     for name in names:
         for message in load_legacy_fixture(name):
             result = store.apply(message)
@@ -53,16 +59,23 @@ def test_output_sent_only_at_completion() -> None:
 
 
 def test_multiple_deltas_append_in_order() -> None:
-    terminal = only(replay("terminal-output-multiple-deltas.json"))
+    terminal = only(replay("terminal-output-multiple-deltas.json", announce="command-accumulate"))
     assert terminal.text() == "line1\nline2\nline3\n"
     assert (terminal.command, terminal.cwd) == (None, None)
 
 
-def test_delta_without_terminal_info_still_creates_the_terminal() -> None:
-    terminal = only(replay("terminal-output-parsed-command-legacy-delta.json"))
-    assert terminal.terminal_id == "command-read-file"
-    assert terminal.text() == "# Project\n"
-    assert not terminal.exited  # that tool call completed without terminal_exit
+def test_output_without_terminal_info_makes_no_terminal() -> None:
+    # codex-acp's parsed read/search commands: output, no terminal, no exit.
+    # Zed ignores it too; a terminal here would never exit.
+    store = TerminalStore()
+    warnings = []
+    for message in load_legacy_fixture("terminal-output-parsed-command-legacy-delta.json"):
+        warnings += store.apply(message).warnings
+    assert len(store) == 0
+    assert [(w.terminal_id, "no terminal_info" in str(w)) for w in warnings] == [
+        ("command-read-file", True)
+    ]
+    assert store.tool_call(SESSION, "command-read-file").status == "completed"  # type: ignore[union-attr]
 
 
 def test_started_then_output_from_another_fixture() -> None:
@@ -74,7 +87,8 @@ def test_started_then_output_from_another_fixture() -> None:
 
 
 def test_stdin_echo_delta() -> None:
-    assert only(replay("terminal-interaction-stdin.json")).text() == "\ncontinue\n"
+    terminal = only(replay("terminal-interaction-stdin.json", announce="command-123"))
+    assert terminal.text() == "\ncontinue\n"
 
 
 @pytest.mark.parametrize(
@@ -115,15 +129,21 @@ def test_v1_and_v2_updates_mix_on_one_terminal() -> None:
     assert terminal.tool_call_ids == ("c1",)
 
 
-def test_terminal_output_wins_over_the_older_delta_key() -> None:
+def announced(terminal_id: str = "t1") -> TerminalStore:
     store = TerminalStore()
+    store.apply(legacy({"terminal_info": {"terminal_id": terminal_id}}))
+    return store
+
+
+def test_terminal_output_wins_over_the_older_delta_key() -> None:
+    store = announced()
     payload = {"terminal_id": "t1", "data": "once\n"}
     store.apply(legacy({"terminal_output": payload, "terminal_output_delta": payload}))
     assert only(store).text() == "once\n"
 
 
 def test_legacy_strings_go_through_the_byte_decoder() -> None:
-    store = TerminalStore()
+    store = announced()
     store.apply(
         legacy({"terminal_output": {"terminal_id": "t1", "data": "\x1b[32mok\x1b[0m \ud800!"}})
     )
@@ -145,7 +165,7 @@ def test_legacy_strings_go_through_the_byte_decoder() -> None:
 def test_malformed_legacy_meta_is_skipped_with_a_warning(
     meta: dict[str, Any], warning: str
 ) -> None:
-    store = TerminalStore()
+    store = announced()
     result = store.apply(legacy(meta, status="in_progress"))
     assert len(result.warnings) == 1
     assert warning in str(result.warnings[0])
@@ -153,7 +173,7 @@ def test_malformed_legacy_meta_is_skipped_with_a_warning(
 
 
 def test_malformed_exit_still_marks_the_terminal_exited() -> None:
-    store = TerminalStore()
+    store = announced()
     store.apply(legacy({"terminal_exit": {"terminal_id": "t1", "exit_code": "0"}}))
     assert only(store).exit_status.to_wire() == {}  # type: ignore[union-attr]
 
@@ -165,3 +185,58 @@ def test_legacy_and_v2_content_in_one_tool_call() -> None:
     store.apply(message)
     terminal = only(store)
     assert (terminal.cwd, terminal.tool_call_ids) == ("/p", ("c1",))
+
+
+# -- today's agents ---------------------------------------------------------------------
+
+
+def test_claude_agent_acp_command_comes_after_terminal_info() -> None:
+    store = TerminalStore()
+    changed = []
+    for message in load_legacy_fixture("claude-agent-acp-bash-foreground.json"):
+        result = store.apply(message)
+        assert result.warnings == ()
+        changed.append(result.changed)
+    store.finish()
+    terminal = only(store)
+    assert terminal.key == ("claude-session", "toolu_bash")
+    assert (terminal.command, terminal.cwd) == ("ls -la", None)  # no cwd in terminal_info
+    assert changed[2] == (terminal.key,)  # the rawInput update set the command
+    assert terminal.text() == "a.ts\nb.ts"
+    assert terminal.exit_status.exit_code == 0  # type: ignore[union-attr]
+    assert store.tool_call("claude-session", "toolu_bash").title == "ls -la"  # type: ignore[union-attr]
+
+
+def test_claude_agent_acp_failure() -> None:
+    terminal = only(replay("claude-agent-acp-bash-error.json"))
+    assert terminal.command == "false"
+    assert terminal.text() == "Exit code 1\nboom"
+    assert terminal.exit_status.exit_code == 1  # type: ignore[union-attr]
+
+
+def test_claude_agent_acp_whole_output_in_one_terminal_output() -> None:
+    delta = only(replay("claude-agent-acp-bash-foreground.json"))
+    whole = only(replay("claude-agent-acp-terminal-output.json"))
+    assert (whole.command, whole.text(), whole.exit_status) == (
+        delta.command,
+        delta.text(),
+        delta.exit_status,
+    )
+
+
+def test_a_later_raw_input_does_not_replace_a_known_command() -> None:
+    store = TerminalStore()
+    store.apply(legacy({"terminal_info": {"terminal_id": "t1"}}, rawInput={"command": "make"}))
+    result = store.apply(legacy({}, rawInput={"command": "something else"}))
+    assert result.changed == ()
+    assert only(store).command == "make"
+
+
+def test_codex_acp_exit_code_null_is_an_exit_without_a_code() -> None:
+    terminal = only(replay("codex-acp-exit-code-null.json"))
+    assert terminal.terminal_id == "call-exit-null"  # the tool call id, as codex-acp does
+    assert terminal.tool_call_ids == ("call-exit-null",)
+    assert (terminal.command, terminal.cwd) == ("bash -lc 'sleep 5'", "/test/project")
+    assert terminal.text() == "waiting\n"
+    assert terminal.exited
+    assert terminal.exit_status.to_wire() == {}  # type: ignore[union-attr]

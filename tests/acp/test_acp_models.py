@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from acp_wire import b64, validate
+from acp_wire import b64, chunk, terminal_update, validate
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,6 +19,7 @@ from termscribe.acp import (
     TerminalExitStatus,
     TerminalOutput,
     TerminalOutputChunk,
+    TerminalStore,
     TerminalUpdate,
 )
 
@@ -190,7 +191,6 @@ def test_parsed_values() -> None:
 
 BAD: list[tuple[Any, dict[str, Any], str, str | None, str]] = [
     (TerminalContent, {"type": "terminal"}, "terminalId", None, "missing"),
-    (TerminalContent, {"type": "terminal", "terminalId": ""}, "terminalId", None, "non-empty"),
     (TerminalContent, {"type": "terminal", "terminalId": 7}, "terminalId", None, "string"),
     (TerminalContent, {"type": "diff", "terminalId": "t"}, "type", "t", "expected 'terminal'"),
     (TerminalContent, {"terminalId": "t"}, "type", "t", "missing"),
@@ -238,13 +238,6 @@ BAD: list[tuple[Any, dict[str, Any], str, str | None, str]] = [
         "cwd",
         None,
         "absolute",
-    ),
-    (
-        CommandPermissionSubject,
-        {"type": "command", "command": "ls", "cwd": "/", "terminalId": ""},
-        "terminalId",
-        None,
-        "non-empty",
     ),
     (
         CommandPermissionSubject,
@@ -406,3 +399,15 @@ def test_generated_permission_subjects_round_trip_and_validate(
     subject = CommandPermissionSubject.from_wire(wire)
     assert subject.to_wire() == wire
     validate(subject.to_wire(), "RequestPermissionSubject")
+
+
+def test_an_empty_terminal_id_is_an_id() -> None:
+    # The v2 schema's TerminalId is any string; "" names one terminal like any other.
+    assert TerminalContent.from_wire({"type": "terminal", "terminalId": ""}).terminal_id == ""
+    subject = {"type": "command", "command": "ls", "cwd": "/", "terminalId": ""}
+    assert CommandPermissionSubject.from_wire(subject).terminal_id == ""
+    store = TerminalStore()
+    store.apply(terminal_update("", command="ls"))
+    store.apply(chunk("", b"x"))
+    terminal = store.get("sess_1", "")
+    assert terminal is not None and (terminal.command, terminal.text()) == ("ls", "x")

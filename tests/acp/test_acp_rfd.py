@@ -182,10 +182,17 @@ def test_command_is_descriptive_and_never_executed() -> None:
 
 @pytest.mark.parametrize("cwd", ["project", "./project", "~/project", "C:project", ""])
 def test_every_supplied_cwd_must_be_absolute(cwd: str) -> None:
-    store = apply_all(terminal_update("t1", cwd="/ok"))
+    store = TerminalStore(strict=True)
+    store.apply(terminal_update("t1", cwd="/ok"))
     with pytest.raises(InvalidMessageError, match="cwd"):
-        store.apply(terminal_update("t1", cwd=cwd))
-    assert terminal(store).cwd == "/ok"
+        store.apply(terminal_update("t1", cwd=cwd, command="make"))
+    assert (terminal(store).cwd, terminal(store).command) == ("/ok", None)
+    # By default the schema's x-deserialize-default-on-error: the cwd is read
+    # as omitted (a warning says so) and the rest of the update applies.
+    store = apply_all(terminal_update("t1", cwd="/ok"))
+    result = store.apply(terminal_update("t1", cwd=cwd, command="make"))
+    assert ["'params.update.cwd'" in str(w) for w in result.warnings] == [True]
+    assert (terminal(store).cwd, terminal(store).command) == ("/ok", "make")
 
 
 def test_snapshot_is_the_complete_byte_sequence_to_retain() -> None:
@@ -324,9 +331,32 @@ def test_chunk_meta_is_chunk_scoped() -> None:
 
 def test_agents_must_not_batch_two_order_sensitive_updates_for_one_terminal() -> None:
     store = TerminalStore()
-    result = store.apply([terminal_update("t1", command="ls"), chunk("t1", b"x")])
+    result = store.apply([chunk("t1", b"old"), snapshot("t1", b"new")])
     assert [w.terminal_id for w in result.warnings] == ["t1"]
-    assert terminal(store).text() == "x"  # still applied, in array order
+    assert "whose order changes the result" in str(result.warnings[0])
+    assert terminal(store).text() == "new"  # still applied, in array order
+
+
+@pytest.mark.parametrize(
+    ("batch", "warns"),
+    [
+        ([terminal_update("t1", command="ls"), chunk("t1", b"x")], False),
+        ([chunk("t1", b"x"), terminal_update("t1", exit_status={"exitCode": 0})], False),
+        ([terminal_update("t1", command="ls"), terminal_update("t1", cwd="/w")], False),
+        ([terminal_update("t1", command="ls"), terminal_update("t1", command="ls")], False),
+        ([chunk("t1", b""), chunk("t1", b"x"), terminal_update("t1", command="ls")], False),
+        ([chunk("t1", b"x"), snapshot("t1", b"y")], True),
+        ([chunk("t1", b"x"), chunk("t1", b"y")], True),
+        ([terminal_update("t1", command="ls"), terminal_update("t1", command="cat")], True),
+        ([terminal_update("t1", cwd="/w"), terminal_update("t1", cwd=None)], True),
+        ([chunk("t1", b"x"), terminal_update("t1", output=None)], True),
+    ],
+)
+def test_the_batch_warning_fires_only_where_order_changes_the_result(
+    batch: list[Any], warns: bool
+) -> None:
+    result = TerminalStore().apply(batch)
+    assert [w.terminal_id for w in result.warnings] == (["t1"] if warns else [])
 
 
 # -- Command permission subjects -------------------------------------------------------

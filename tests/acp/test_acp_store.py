@@ -469,9 +469,9 @@ def test_invalid_batch_item_rejects_the_whole_batch() -> None:
     store.apply(chunk("t1", b"kept"))
     before = fingerprint(store)
     with pytest.raises(InvalidMessageError) as info:
-        store.apply([chunk("t1", b"x"), terminal_update("t2", cwd="relative")])
+        store.apply([chunk("t1", b"x"), notify({**VALID_CHUNK, "terminalId": "t2", "data": "Y="})])
     assert info.value.index == 1
-    assert info.value.field == "[1].params.update.cwd"
+    assert info.value.field == "[1].params.update.data"
     assert info.value.terminal_id == "t2"
     assert fingerprint(store) == before
 
@@ -481,7 +481,7 @@ def test_apply_each_keeps_the_valid_items() -> None:
     result, errors = store.apply_each(
         [
             chunk("t1", b"a"),
-            terminal_update("t2", cwd="relative"),
+            terminal_update("t2", output={"data": "not base64"}),
             42,
             chunk("t1", b"b"),
             chunk("t1", b"c"),
@@ -535,7 +535,7 @@ MALFORMED: list[tuple[str, Any, str]] = [
         "params.update.data",
     ),
     ("chunk bad base64", notify({**VALID_CHUNK, "data": "YQ="}), "params.update.data"),
-    ("chunk empty id", notify({**VALID_CHUNK, "terminalId": ""}), "params.update.terminalId"),
+    ("chunk numeric id", notify({**VALID_CHUNK, "terminalId": 7}), "params.update.terminalId"),
     ("chunk bad meta", notify({**VALID_CHUNK, "_meta": 1}), "params.update._meta"),
     ("update relative cwd", terminal_update("t1", cwd="src"), "params.update.cwd"),
     (
@@ -606,13 +606,21 @@ MALFORMED: list[tuple[str, Any, str]] = [
 ]
 
 
+# Optional fields the schema marks x-deserialize-default-on-error: rejected only
+# by a strict store; by default read as omitted, with a warning.
+LENIENT = {
+    "chunk bad meta",
+    "update relative cwd",
+    "update negative exit",
+    "tool call content not array",
+    "terminal content without id",
+    "content chunk bad terminal",
+}
+
+
 @pytest.mark.parametrize(("name", "message", "field"), MALFORMED, ids=[m[0] for m in MALFORMED])
 def test_malformed_message_leaves_the_store_unchanged(name: str, message: Any, field: str) -> None:
-    store = TerminalStore()
-    store.apply(anchor("c1", "t1", title="t"))
-    store.apply(terminal_update("t1", command="make", cwd="/w", meta={"m": 1}))
-    store.apply(chunk("t1", b"partial \xe2\x9c"))
-    store.apply(permission(terminalId="t1"))
+    store = _loaded(TerminalStore(strict=True))
     before = fingerprint(store)
     with pytest.raises(InvalidMessageError) as info:
         store.apply(message)
@@ -621,3 +629,38 @@ def test_malformed_message_leaves_the_store_unchanged(name: str, message: Any, f
     store.apply(chunk("t1", b"\x93 done"))  # the split code point survived the rejection
     store.finish()
     assert text_of(store) == "partial ✓ done"
+    if name not in LENIENT:  # a hard error whatever the strictness
+        with pytest.raises(InvalidMessageError):
+            _loaded(TerminalStore()).apply(message)
+
+
+@pytest.mark.parametrize(
+    ("name", "message", "field"),
+    [m for m in MALFORMED if m[0] in LENIENT],
+    ids=sorted(LENIENT, key=[m[0] for m in MALFORMED].index),
+)
+def test_bad_optional_fields_are_read_as_omitted(name: str, message: Any, field: str) -> None:
+    store = _loaded(TerminalStore())
+    before = fingerprint(store)
+    result = store.apply(message)
+    assert [f"{field!r}" in str(w) for w in result.warnings] == [True]
+    terminal = store.get(SESSION, "t1")
+    assert terminal is not None
+    assert (terminal.cwd, terminal.meta) == ("/w", {"m": 1})
+    if name == "update negative exit":  # the exit is there, its code is not
+        assert terminal.exit_status is not None and terminal.exit_status.to_wire() == {}
+    else:
+        assert terminal.exit_status is None
+    if name == "chunk bad meta":  # the chunk itself is applied
+        assert terminal.bytes_received == len(b"partial \xe2\x9c") + 1
+    elif name != "update negative exit":  # nothing else to apply
+        terminals_before = [t[:-2] for t in before[0]]  # versions aside
+        assert [t[:-2] for t in fingerprint(store)[0]] == terminals_before
+
+
+def _loaded(store: TerminalStore) -> TerminalStore:
+    store.apply(anchor("c1", "t1", title="t"))
+    store.apply(terminal_update("t1", command="make", cwd="/w", meta={"m": 1}))
+    store.apply(chunk("t1", b"partial \xe2\x9c"))
+    store.apply(permission(terminalId="t1"))
+    return store

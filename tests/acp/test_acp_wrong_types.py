@@ -62,8 +62,8 @@ READ_DEFS = [
 ]
 
 
-def loaded_store() -> TerminalStore:
-    store = TerminalStore()
+def loaded_store(*, strict: bool = False) -> TerminalStore:
+    store = TerminalStore(strict=strict)
     for message in V2_MESSAGES:
         store.apply(message)
     return store
@@ -170,12 +170,20 @@ def test_non_objects_and_deep_values_are_rejected_unchanged(message: Any) -> Non
     ],
 )
 def test_values_json_cannot_write_back_are_rejected(field: str, value: Any, reason: str) -> None:
-    store = loaded_store()
+    store = loaded_store(strict=True)
     before = store_state(store)
     update = {"sessionUpdate": "terminal_update", "terminalId": "term_1", field: value}
     with pytest.raises(InvalidMessageError, match=reason):
         store.apply(update, session_id="sess_1")
     assert store_state(store) == before
+    # Not strict (the default): an optional field, read as omitted with a warning.
+    lenient = loaded_store()
+    before = store_state(lenient)
+    result = lenient.apply(update, session_id="sess_1")
+    assert [reason in str(w) for w in result.warnings] == [True]
+    if field == "_meta":  # nothing else in the update: the terminals are as they were
+        assert [t[:-2] for t in store_state(lenient)[0]] == [t[:-2] for t in before[0]]
+    exports(lenient)
 
 
 @pytest.mark.parametrize("request_id", [{}, [1], True, float("nan"), nested(5000, "dict")])

@@ -214,8 +214,10 @@ def test_meta_mode_matches_the_zed_convention() -> None:
     assert got["terminal_exit"] == [{"terminal_id": "term_1", "exit_code": 0, "signal": None}]
     data = "".join(e["data"] for e in got["terminal_output"])
     assert data == "Applying migrations\nDone\n"
-    # The terminal item is only there alongside terminal_info (the extension Zed reads).
-    first = next(u for u in updates(out) if "content" in u)
+    # The terminal item first appears alongside terminal_info, on a tool_call
+    # (the extension Zed reads; tests/bridge/test_bridge_zed.py has the rules).
+    first = next(u for u in updates(out) if u.get("content"))
+    assert first["sessionUpdate"] == "tool_call"
     assert first["content"] == [{"type": "terminal", "terminalId": "term_1"}]
     assert "terminal_info" in first["_meta"]
 
@@ -228,7 +230,9 @@ def test_meta_mode_output_is_append_only_and_linear() -> None:
     for n in range(100):
         bridge.apply(chunk("t", b"line %d\n" % n))
         for message in bridge.flush():
-            sent.append(message["params"]["update"]["_meta"]["terminal_output"]["data"])
+            meta = message["params"]["update"]["_meta"]
+            if "terminal_output" in meta:  # the first flush also announces the terminal
+                sent.append(meta["terminal_output"]["data"])
     assert "".join(sent) == "".join(f"line {n}\n" for n in range(100))
     assert all(len(s) < 12 for s in sent)
 
@@ -336,3 +340,16 @@ def test_batch_items_are_bridged_in_order() -> None:
     # The whole batch is applied first, so the announcement already shows the output.
     assert "\\nx\\n" in json.dumps(announce)
     assert bridge.flush(force=True) == []
+
+
+def test_lenient_optional_fields_follow_the_store() -> None:
+    bad_cwd = terminal_update("t", command="make", cwd="relative")
+    lenient = V2ToV1Bridge()
+    lenient.apply(tool_call("c", "t", title="T"))
+    result = lenient.apply(bad_cwd)
+    assert ["cwd" in str(w) for w in result.warnings] == [True]
+    assert lenient.store.get("sess_1", "t").command == "make"  # type: ignore[union-attr]
+    strict = V2ToV1Bridge(strict=True)
+    strict.apply(tool_call("c", "t", title="T"))
+    with pytest.raises(InvalidMessageError):
+        strict.apply(bad_cwd)

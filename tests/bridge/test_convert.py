@@ -160,6 +160,25 @@ def test_message_chunks_and_same_kinds_pass() -> None:
         session_update_v1_to_v2({**chunk, "messageId": None})
 
 
+def test_available_commands_keep_text_inputs_as_v1_hints() -> None:
+    update = {
+        "sessionUpdate": "available_commands_update",
+        "availableCommands": [
+            {"name": "web", "description": "Search", "input": {"type": "text", "hint": "query"}},
+            {"name": "undo", "description": "Undo", "input": {"type": "_vendor", "x": 1}},
+            {"name": 7, "description": "not a command"},
+            {"name": "plain", "description": "No input", "_meta": {"k": 1}},
+        ],
+    }
+    converted = session_update_v2_to_v1(update)
+    assert converted["availableCommands"] == [
+        {"name": "web", "description": "Search", "input": {"hint": "query"}},
+        {"name": "undo", "description": "Undo"},
+        {"name": "plain", "description": "No input", "_meta": {"k": 1}},
+    ]
+    check_v1(notify(converted))
+
+
 @pytest.mark.parametrize("kind", ["plan_update", "state_update", "agent_message", "_vendor"])
 def test_v2_only_session_updates_raise(kind: str) -> None:
     with pytest.raises(ConversionError, match="no equivalent"):
@@ -180,3 +199,61 @@ def test_unknown_subject_raises_conversion_error() -> None:
     with pytest.raises(ConversionError) as caught:
         permission_subject_v2_to_v1({"type": "_vendor"})
     assert not isinstance(caught.value, IncompatibleTerminalError)
+
+
+def test_blocks_reach_v1_valid_or_not_at_all() -> None:
+    def item(block: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "content", "content": block}
+
+    bad_optional = {
+        "type": "resource_link",
+        "uri": "file:///a",
+        "name": "a",
+        "size": "big",
+        "title": 3,
+        "annotations": {"audience": ["user", "robot"], "priority": "high"},
+        "_meta": [],
+    }
+    converted = tool_call_content_v2_to_v1(item(bad_optional))
+    assert converted["content"] == {
+        "type": "resource_link",
+        "uri": "file:///a",
+        "name": "a",
+        "annotations": {"audience": ["user"]},
+    }
+    check_v1(
+        notify({"sessionUpdate": "tool_call_update", "toolCallId": "c", "content": [converted]})
+    )
+    for broken in (
+        {"type": "text"},
+        {"type": "image", "data": "AAAA"},
+        {"type": "resource", "resource": {"uri": "file:///a"}},
+        {"type": "resource", "resource": "file:///a"},
+    ):
+        with pytest.raises(InvalidMessageError):
+            tool_call_content_v2_to_v1(item(broken))
+
+
+def test_small_updates_reach_v1_valid() -> None:
+    chunk = {
+        "sessionUpdate": "agent_message_chunk",
+        "messageId": [],
+        "content": {"type": "text", "text": "hi", "annotations": 5},
+    }
+    converted = session_update_v2_to_v1(chunk)
+    assert converted == {
+        "sessionUpdate": "agent_message_chunk",
+        "content": {"type": "text", "text": "hi"},
+    }
+    check_v1(notify(converted))
+    usage = {"sessionUpdate": "usage_update", "used": 1, "size": 9, "cost": {"amount": "1"}}
+    assert session_update_v2_to_v1(usage) == {"sessionUpdate": "usage_update", "used": 1, "size": 9}
+    with pytest.raises(InvalidMessageError):
+        session_update_v2_to_v1({**usage, "used": -1})
+    info = {"sessionUpdate": "session_info_update", "title": 5, "updatedAt": "2026-01-01T00:00:00Z"}
+    converted = session_update_v2_to_v1(info)
+    assert converted == {
+        "sessionUpdate": "session_info_update",
+        "updatedAt": "2026-01-01T00:00:00Z",
+    }
+    check_v1(notify(converted))

@@ -3,7 +3,14 @@
 Pure: no I/O.  The README's "Using termscribe in an ACP client" is a walkthrough.
 """
 
-from ._bridge import BRIDGE_MODES, BridgeResult, NotBridged, V2ToV1Bridge, mode_for_client
+from ._bridge import (
+    BRIDGE_MODES,
+    META_OUTPUTS,
+    BridgeResult,
+    NotBridged,
+    V2ToV1Bridge,
+    mode_for_client,
+)
 from ._bridge_policy import FlushTimer, ResendPolicy
 from ._bridge_text import DEFAULT_MAX_TEXT_CHARS
 from ._errors import AcpError, AcpWarning, InvalidMessageError, StoreFinishedError
@@ -26,6 +33,7 @@ from ._models import (
     TerminalOutputChunk,
     TerminalUpdate,
 )
+from ._proxy import PROXY_MODES, Routed, V1ClientProxy
 from ._report import export_html, iter_html
 from ._store import (
     DEFAULT_MAX_RETAINED_BYTES,
@@ -44,7 +52,9 @@ __all__ = [
     "DEFAULT_MAX_RETAINED_BYTES",
     "DEFAULT_MAX_TEXT_CHARS",
     "IN_MEMORY",
+    "META_OUTPUTS",
     "OMITTED",
+    "PROXY_MODES",
     "AcpError",
     "AcpWarning",
     "ApplyResult",
@@ -60,6 +70,7 @@ __all__ = [
     "Patch",
     "PermissionRecord",
     "ResendPolicy",
+    "Routed",
     "SessionLog",
     "StoreFinishedError",
     "TerminalContent",
@@ -72,6 +83,7 @@ __all__ = [
     "TerminalUpdate",
     "ToolCallInfo",
     "TranscriptSource",
+    "V1ClientProxy",
     "V2ToV1Bridge",
     "decode_base64",
     "display_text",

@@ -39,7 +39,6 @@ from typing import Any, Final
 from termscribe import Transcript
 
 from ._bridge_calls import CallKey, PendingTally, TerminalRef, ToolCallState
-from ._bridge_meta import LineReleaser
 from ._bridge_permission import text_item
 from ._bridge_plan import (
     PERMISSION,
@@ -55,14 +54,26 @@ from ._bridge_plan import (
 )
 from ._bridge_policy import ResendPolicy
 from ._bridge_text import DEFAULT_MAX_TEXT_CHARS, CappedText, console_block
+from ._bridge_view import TerminalView
 from ._errors import AcpWarning
 from ._export import display_text
 from ._store import TerminalKey, TerminalState, TerminalStore
 from ._validate import JsonObject
 
-__all__ = ["BRIDGE_MODES", "BridgeResult", "NotBridged", "V2ToV1Bridge", "mode_for_client"]
+__all__ = [
+    "BRIDGE_MODES",
+    "META_OUTPUTS",
+    "BridgeResult",
+    "NotBridged",
+    "V2ToV1Bridge",
+    "mode_for_client",
+]
 
 BRIDGE_MODES: Final = ("text", "meta")
+#: How meta mode sends output: text, or safe ANSI for clients that emulate.
+META_OUTPUTS: Final = ("text", "ansi")
+# v1 tool-call fields a re-announcement (a second `tool_call`) repeats.
+_SHOWN_FIELDS: Final = ("title", "kind", "status", "locations", "rawInput", "rawOutput", "_meta")
 
 
 def mode_for_client(client_capabilities: object) -> str:
@@ -83,56 +94,6 @@ class BridgeResult:
     warnings: tuple[AcpWarning, ...]
 
 
-class _View:
-    """The bridge's own incremental view of one terminal's output."""
-
-    def __init__(
-        self, new_transcript: Transcript, mode: str, max_chars: int, tally: PendingTally
-    ) -> None:
-        self.transcript = new_transcript
-        self.capped = CappedText(max_chars) if mode == "text" else None
-        self.releaser = LineReleaser()
-        self.committed: list[str] = []  # meta: committed lines not yet released
-        self._pending = 0  # meta: output bytes not yet released
-        self.signature: tuple[object, ...] | None = None
-        self.exit_sent: object = None
-        self._primary: CallKey | None = None  # meta: tool call carrying its _meta
-        self.finished = False
-        self._tally = tally
-
-    # What a flush can send counts in the bridge's pending total: output of a
-    # terminal whose primary tool call the client knows.
-    @property
-    def pending(self) -> int:
-        return self._pending
-
-    @pending.setter
-    def pending(self, value: int) -> None:
-        if self._primary is not None:
-            self._tally.total += value - self._pending
-        self._pending = value
-
-    @property
-    def primary(self) -> CallKey | None:
-        return self._primary
-
-    @primary.setter
-    def primary(self, value: CallKey | None) -> None:
-        counted = (self._primary is not None) - (value is not None)
-        self._tally.total -= counted * self._pending
-        self._primary = value
-
-    def absorb(self) -> None:
-        for line in self.transcript.take_lines():
-            if self.capped is not None:
-                self.capped.add(line.text)
-            else:
-                self.committed.append(line.text)
-
-    def window(self) -> list[str]:
-        return [line.text for line in self.transcript.lines()]
-
-
 class V2ToV1Bridge:
     """Turns v2 agent→client messages into v1 ones (see the module docstring)."""
 
@@ -145,11 +106,19 @@ class V2ToV1Bridge:
         transcript_mode: str = "lines",
         columns: int | None = None,
         rows: int = 24,
+        meta_output: str = "text",
+        strict: bool = False,
     ) -> None:
         if mode not in BRIDGE_MODES:
             raise ValueError(f"mode must be one of {', '.join(BRIDGE_MODES)}, not {mode!r}")
+        if meta_output not in META_OUTPUTS:
+            raise ValueError(f"meta_output must be one of {', '.join(META_OUTPUTS)}")
         CappedText(max_text_chars)  # fail on a bad cap now
         self.mode = mode
+        # Meta mode: terminal_output as plain text, or as safe ANSI (colours
+        # and attributes, SGR only) for clients that emulate a terminal.
+        self.meta_output = meta_output
+        self._colour = mode == "meta" and meta_output == "ansi"
         self.max_text_chars = max_text_chars
         self.policy = policy if policy is not None else ResendPolicy()
         self._transcript_options: dict[str, Any] = {
@@ -158,9 +127,13 @@ class V2ToV1Bridge:
             "rows": rows,
         }
         self._store = TerminalStore(
-            **self._transcript_options, max_retained_bytes=0, legacy=False, observer=self
+            **self._transcript_options,
+            max_retained_bytes=0,
+            legacy=False,
+            observer=self,
+            strict=strict,  # see TerminalStore: lenient optional fields by default
         )
-        self._views: dict[TerminalKey, _View] = {}
+        self._views: dict[TerminalKey, TerminalView] = {}
         self._calls: dict[CallKey, ToolCallState] = {}
         self._tally = PendingTally()
         # Tool calls showing each terminal, in the order they started to (ordered sets).
@@ -201,6 +174,7 @@ class V2ToV1Bridge:
         view = self._view(terminal.key)
         view.transcript.feed(data)
         view.absorb()
+        view.has_output = view.has_output or bool(data)
         if self.mode == "meta":
             view.pending += len(data)
             view.releaser.earn(len(data))
@@ -244,7 +218,7 @@ class V2ToV1Bridge:
             if self._content_due(call, force):
                 out.extend(self._content_update(call))
             elif self.mode == "meta" and self._meta_pending(call):
-                out.extend(self._meta_messages(call, None))
+                out.extend(self._meta_follow_up(call))
         return out
 
     def finish(self) -> list[JsonObject]:
@@ -308,7 +282,9 @@ class V2ToV1Bridge:
         for terminal_id in call.terminal_ids():
             key = TerminalKey(call.key[0], terminal_id)
             self._showing.setdefault(key, {})[call.key] = None
-            self._view(key)
+            view = self._view(key)
+            if self.mode == "meta" and view.primary is None and call.key[0] is not None:
+                view.primary = call.key
 
     def _emit_call(self, call: ToolCallState, fields: JsonObject, out: list[JsonObject]) -> None:
         """Announce the tool call, or update it; content goes along when due."""
@@ -316,7 +292,10 @@ class V2ToV1Bridge:
             title = call.title if call.title is not None else self._default_title(call)
             update: JsonObject = {"sessionUpdate": "tool_call", "toolCallId": call.tool_call_id}
             update.update({**fields, "title": title})
+            info = self._announce_first(call) if self.mode == "meta" else None
             update["content"] = self._render(call)
+            if info is not None:
+                self._add_info(call, update, info)
             call.announced = True
             call.sent(_size(update["content"]), self._now)
         else:
@@ -325,10 +304,11 @@ class V2ToV1Bridge:
             if self._content_due(call, False):
                 update["content"] = self._render(call)
                 call.sent(_size(update["content"]), self._now)
-        extra = self._meta_messages(call, update) if self.mode == "meta" else []
+        call.shown.update((k, v) for k, v in update.items() if k in _SHOWN_FIELDS)
         if len(update) > 2:  # more than sessionUpdate and toolCallId
             out.append(_session_update(call.key, update))
-        out.extend(extra)
+        if self.mode == "meta":
+            out.extend(self._meta_follow_up(call))
 
     def _content_update(self, call: ToolCallState) -> list[JsonObject]:
         content = self._render(call)
@@ -338,7 +318,7 @@ class V2ToV1Bridge:
             "toolCallId": call.tool_call_id,
             "content": content,
         }
-        extra = self._meta_messages(call, update) if self.mode == "meta" else []
+        extra = self._meta_follow_up(call) if self.mode == "meta" else []
         return [_session_update(call.key, update), *extra]
 
     def _content_due(self, call: ToolCallState, force: bool) -> bool:
@@ -363,8 +343,9 @@ class V2ToV1Bridge:
             terminal = self._store.get(*key)
             if terminal is None:
                 continue  # named only by a permission subject: nothing to show yet
-            if self.mode == "meta":
-                content.append({"type": "terminal", "terminalId": item.terminal_id})
+            if self.mode == "meta":  # only once a tool_call announced it (Zed's rule)
+                if self._view(key).announced:
+                    content.append({"type": "terminal", "terminalId": item.terminal_id})
                 continue
             view = self._view(key)
             assert view.capped is not None
@@ -374,65 +355,115 @@ class V2ToV1Bridge:
         return content
 
     # -- meta mode -----------------------------------------------------------------
+    #
+    # Zed's rules for the v1 _meta convention: a terminal exists once
+    # _meta.terminal_info arrived on a `tool_call`; terminal_output and
+    # terminal_exit are read from a `tool_call_update` only; an update whose
+    # content names a terminal Zed does not know fails whole.  So a terminal
+    # item enters a tool call's content only with, or after, the tool_call
+    # carrying its terminal_info (a tool call whose terminal comes later is
+    # announced again: a `tool_call` with the same id and everything sent
+    # so far), and output and exit always go in tool_call_updates after it.
+    # A terminal is announced once there is something to show (a command, a
+    # cwd, output or an exit), so a cwd that comes right after the tool call
+    # is not lost; one that changes later is announced again while no output
+    # was sent.  Each terminal's _meta rides on one tool call (its primary).
+
+    def _ready(self, terminal: TerminalState, view: TerminalView) -> bool:
+        known = terminal.cwd is not None or terminal.command is not None
+        return known or view.has_output or terminal.exit_status is not None
+
+    def _late_cwd(self, terminal: TerminalState, view: TerminalView) -> bool:
+        return not view.released_any and terminal.cwd not in (None, view.info_cwd)
 
     def _meta_pending(self, call: ToolCallState) -> bool:
+        due = False
         for terminal_id in call.terminal_ids():
             key = TerminalKey(call.key[0], terminal_id)
-            view = self._views.get(key)
-            if (
-                view is not None
-                and view.primary == call.key
-                and (view.pending or self._exit_changed(key, view))
-            ):
-                return True
-        return False
+            view, terminal = self._views.get(key), self._store.get(*key)
+            if view is None or terminal is None or view.primary != call.key:
+                continue
+            if not view.announced:
+                if self._ready(terminal, view):
+                    due = True
+                else:
+                    view.pending = 0  # nothing to show yet: the next change counts again
+            elif view.pending or self._exit_changed(key, view) or self._late_cwd(terminal, view):
+                due = True
+        return due
 
-    def _meta_messages(self, call: ToolCallState, update: JsonObject | None) -> list[JsonObject]:
-        """terminal_info/output/exit entries for the terminals of `call`.
+    def _announce_first(self, call: ToolCallState) -> JsonObject | None:
+        """terminal_info for the first terminal of a new tool call worth showing."""
+        for terminal_id in call.terminal_ids():
+            info = self._announce(call, terminal_id, again=False)
+            if info is not None:
+                return info
+        return None
 
-        They go into `update`'s ``_meta`` when given; a ``_meta`` holds one
-        entry per key, so entries that do not fit (a second terminal) and all
-        entries when `update` is None become separate tool_call_update messages.
-        """
-        target: JsonObject = dict(update.get("_meta") or {}) if update is not None else {}
-        separate: list[JsonObject] = []
+    def _announce(self, call: ToolCallState, terminal_id: str, *, again: bool) -> JsonObject | None:
+        key = TerminalKey(call.key[0], terminal_id)
+        view, terminal = self._views.get(key), self._store.get(*key)
+        if view is None or terminal is None or view.primary != call.key:
+            return None
+        if view.announced:
+            if not (again and self._late_cwd(terminal, view)):
+                return None
+        elif not self._ready(terminal, view):
+            return None
+        view.announced = True
+        view.info_cwd = terminal.cwd
+        info: JsonObject = {"terminal_id": terminal_id}
+        if terminal.cwd is not None:
+            info["cwd"] = terminal.cwd
+        return info
+
+    def _add_info(self, call: ToolCallState, update: JsonObject, info: JsonObject) -> None:
+        """Put terminal_info (and the command, when the agent gave no rawInput) on a tool_call."""
+        meta = dict(update.get("_meta") or {})
+        meta["terminal_info"] = info
+        update["_meta"] = meta
+        terminal = self._store.get(call.key[0], info["terminal_id"])
+        if "rawInput" not in update and terminal is not None and terminal.command is not None:
+            raw: JsonObject = {"command": terminal.command}
+            if terminal.cwd is not None:
+                raw["cwd"] = terminal.cwd
+            update["rawInput"] = raw
+
+    def _meta_follow_up(self, call: ToolCallState) -> list[JsonObject]:
+        """After `call`'s own message: a `tool_call` for each of its terminals to
+        announce, then a tool_call_update with each one's output and exit."""
+        out: list[JsonObject] = []
+        for terminal_id in call.terminal_ids():
+            info = self._announce(call, terminal_id, again=True)
+            if info is None:
+                continue
+            update: JsonObject = {"sessionUpdate": "tool_call", "toolCallId": call.tool_call_id}
+            update.update(copy.deepcopy(call.shown))
+            update["content"] = self._render(call)
+            self._add_info(call, update, info)
+            call.shown.update((k, v) for k, v in update.items() if k in _SHOWN_FIELDS)
+            out.append(_session_update(call.key, update))
+        base = {"sessionUpdate": "tool_call_update", "toolCallId": call.tool_call_id}
         for terminal_id in call.terminal_ids():
             entries = self._meta_entries(call, terminal_id)
-            if not entries:
-                continue
-            if any(name in target for name in entries):
-                separate.append(entries)
-            else:
-                target.update(entries)
-        if update is not None:
-            if target:
-                update["_meta"] = target
-        elif target:
-            separate.insert(0, target)
-        base = {"sessionUpdate": "tool_call_update", "toolCallId": call.tool_call_id}
-        return [_session_update(call.key, {**base, "_meta": meta}) for meta in separate]
+            if entries:
+                out.append(_session_update(call.key, {**base, "_meta": entries}))
+        return out
 
     def _meta_entries(self, call: ToolCallState, terminal_id: str) -> JsonObject:
+        """terminal_output and terminal_exit due for a terminal `call` carries."""
         key = TerminalKey(call.key[0], terminal_id)
-        terminal = self._store.get(*key)
-        if terminal is None:
+        view, terminal = self._views.get(key), self._store.get(*key)
+        if view is None or terminal is None or view.primary != call.key or not view.announced:
             return {}
-        view = self._view(key)
         entries: JsonObject = {}
-        if view.primary is None:
-            info: JsonObject = {"terminal_id": terminal_id}
-            if terminal.cwd is not None:
-                info["cwd"] = terminal.cwd
-            entries["terminal_info"] = info
-            view.primary = call.key
-        if view.primary != call.key:
-            return entries
         final = view.finished or terminal.exited
         data = view.releaser.release(view.committed, view.window(), final=final)
         view.pending = 0  # also when held: more output or the end will bring it back
         if data is not None:
             view.committed = []
         if data:
+            view.released_any = True
             entries["terminal_output"] = {"terminal_id": terminal_id, "data": data}
         status = terminal.exit_status
         if status is not None and self._exit_changed(key, view):
@@ -444,7 +475,7 @@ class V2ToV1Bridge:
             view.exit_sent = status
         return entries
 
-    def _exit_changed(self, key: TerminalKey, view: _View) -> bool:
+    def _exit_changed(self, key: TerminalKey, view: TerminalView) -> bool:
         """True when an exit status the client has not been sent is set.
 
         A cleared status forgets the one sent, so a later exit is sent again.
@@ -499,16 +530,20 @@ class V2ToV1Bridge:
         for call_key in self._showing.get(key, ()):
             yield self._calls[call_key]
 
-    def _view(self, key: TerminalKey) -> _View:
+    def _view(self, key: TerminalKey) -> TerminalView:
         view = self._views.get(key)
         if view is None:
-            view = self._views[key] = _View(
-                self._new_transcript(), self.mode, self.max_text_chars, self._tally
+            view = self._views[key] = TerminalView(
+                self._new_transcript(),
+                self.mode,
+                self.max_text_chars,
+                self._tally,
+                colour=self._colour,
             )
         return view
 
     def _new_transcript(self) -> Transcript:
-        return Transcript(**self._transcript_options, max_lines=None, styled=False)
+        return Transcript(**self._transcript_options, max_lines=None, styled=self._colour)
 
     def _note_terminal_changes(self, changed: tuple[TerminalKey, ...]) -> None:
         """Command, cwd or exit status changes are structural: due at once."""

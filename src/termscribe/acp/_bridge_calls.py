@@ -62,6 +62,9 @@ class ToolCallState:
         self.key = key
         self.title: str | None = None
         self.items: list[JsonObject | TerminalRef] = []
+        # The v1 fields sent so far (title, kind, status…), repeated when the
+        # tool call is announced again (meta mode).
+        self.shown: JsonObject = {}
         # Resend bookkeeping (see ResendPolicy): bytes changed since the last
         # send, a structural change waiting, size and time of the last send.
         self._announced = False
@@ -131,7 +134,7 @@ def convert_items(items: object, problems: list[str]) -> list[JsonObject | Termi
     for item in items:
         if isinstance(item, dict) and item.get("type") == "terminal":
             terminal_id = item.get("terminalId")
-            if isinstance(terminal_id, str) and terminal_id:
+            if isinstance(terminal_id, str):
                 out.append(TerminalRef(terminal_id))
             continue
         try:

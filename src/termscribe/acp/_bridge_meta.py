@@ -15,6 +15,8 @@ which transcript text to append, line by line:
   first changed line on;
 * a replacement snapshot likewise appends a marker line (when something was
   shown) and then the new transcript;
+* with ``reset`` (an SGR reset, when lines carry colour), each marker line
+  starts with it, so nothing of the old output colours what follows;
 * resending costs output that no new input paid for: a program that moves up
   and rewrites one character of a 2,000-column line would make the bridge
   send 2,000 characters for 6 bytes.  So a release that resends lines waits
@@ -46,7 +48,9 @@ def redrawn_marker(count: int) -> str:
 class LineReleaser:
     """Turns a transcript's evolving lines into append-only text."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, reset: str = "") -> None:
+        # Written before a marker line (an SGR reset when lines carry colour).
+        self._reset = reset
         # Window lines released so far, top first: the client shows them in
         # this order, right after the committed lines released before them.
         self._shown: list[str] = []
@@ -74,14 +78,14 @@ class LineReleaser:
         """
         out: list[str] = []
         if self._replaced:
-            out.append(REPLACED_MARKER)
+            out.append(self._reset + REPLACED_MARKER)
         redraw_at = -1  # where the resent lines start in `out`
         redrawn = 0  # how many lines shown before are superseded
         shown = self._shown
         same = _common_prefix(committed, shown)
         if same < min(len(committed), len(shown)):
             redraw_at, redrawn = len(out), len(shown) - same
-            out.append(redrawn_marker(redrawn))
+            out.append(self._reset + redrawn_marker(redrawn))
             out.extend(committed[same:])
             shown = []
         elif len(committed) <= len(shown):
@@ -95,7 +99,7 @@ class LineReleaser:
         same = _common_prefix(releasable, shown)
         if same < len(shown):
             redraw_at, redrawn = len(out), len(shown) - same
-            out.append(redrawn_marker(redrawn))
+            out.append(self._reset + redrawn_marker(redrawn))
         out.extend(releasable[same:])
         if redraw_at >= 0:
             cost = sum(len(line) + 1 for line in out[redraw_at : redraw_at + 1 + redrawn])

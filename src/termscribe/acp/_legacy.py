@@ -13,6 +13,14 @@ Before ACP v2, agents that ran commands themselves reported them on ordinary
 They become the same operations as their v2 counterparts, so one store serves
 both generations.  ``_meta`` values are implementation-defined, so a malformed
 entry is skipped with a warning instead of rejecting the tool call.
+
+As in Zed, only ``terminal_info`` makes a terminal: output or an exit for a
+terminal the store does not know is skipped with a warning (codex-acp sends
+``terminal_output_delta`` for parsed read and search commands, which have no
+terminal and would otherwise become terminals that never exit).  The command
+may come later than ``terminal_info``, in a ``rawInput`` of its own
+(claude-agent-acp): `legacy_command` reads it for the tool call's terminals
+that have none yet.  ``exit_code: null`` is an exit without a code.
 """
 
 from __future__ import annotations
@@ -29,10 +37,10 @@ from ._models import (
     TerminalOutputChunk,
     TerminalUpdate,
 )
-from ._ops import Anchor, Chunk, Op, Update
+from ._ops import Anchor, Chunk, LegacyCommand, Op, Update
 from ._validate import OMITTED, Patch, is_absolute_path, type_name
 
-__all__ = ["LEGACY_KEYS", "parse_legacy_meta"]
+__all__ = ["LEGACY_KEYS", "legacy_command", "parse_legacy_meta"]
 
 LEGACY_KEYS = ("terminal_info", "terminal_output", "terminal_output_delta", "terminal_exit")
 
@@ -48,7 +56,7 @@ def parse_legacy_meta(
     ops: list[Op] = []
     warnings: list[AcpWarning] = []
 
-    def entry(key: str) -> tuple[str, Mapping[str, Any]] | None:
+    def entry(key: str, anchor: bool = False) -> tuple[str, Mapping[str, Any]] | None:
         value = meta.get(key)
         if value is None:
             return None
@@ -56,13 +64,14 @@ def parse_legacy_meta(
             warnings.append(AcpWarning(f"ignored _meta.{key}: not an object"))
             return None
         terminal_id = value.get("terminal_id")
-        if not isinstance(terminal_id, str) or not terminal_id:
+        if not isinstance(terminal_id, str):
             warnings.append(AcpWarning(f"ignored _meta.{key}: terminal_id is not a string"))
             return None
-        ops.append(Anchor(session_id, tool_call_id, TerminalContent(terminal_id)))
+        if anchor:
+            ops.append(Anchor(session_id, tool_call_id, TerminalContent(terminal_id), legacy=True))
         return terminal_id, value
 
-    info = entry("terminal_info")
+    info = entry("terminal_info", anchor=True)
     if info is not None:
         terminal_id, value = info
         cwd: Patch[str] = OMITTED
@@ -95,6 +104,19 @@ def parse_legacy_meta(
         status = _exit_status(value, terminal_id, warnings)
         ops.append(Update(session_id, TerminalUpdate(terminal_id, exit_status=status), True))
     return ops, warnings
+
+
+def legacy_command(
+    meta: object, raw_input: object, *, session_id: str | None, tool_call_id: str
+) -> LegacyCommand | None:
+    """The command of a v1 tool call message without ``terminal_info`` but with
+    ``rawInput.command``, for the terminals it showed before."""
+    if isinstance(meta, dict) and meta.get("terminal_info") is not None:
+        return None  # terminal_info took the command along
+    command = _command_from_raw_input(raw_input)
+    if not isinstance(command, str):
+        return None
+    return LegacyCommand(session_id, tool_call_id, command)
 
 
 def _command_from_raw_input(raw_input: object) -> Patch[str]:

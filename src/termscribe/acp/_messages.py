@@ -21,16 +21,24 @@ kept when they are strings and ignored otherwise.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ._errors import AcpWarning, FieldError, short_repr
-from ._legacy import LEGACY_KEYS, parse_legacy_meta
+from ._legacy import LEGACY_KEYS, legacy_command, parse_legacy_meta
 from ._models import CommandPermissionSubject, TerminalContent, TerminalOutputChunk, TerminalUpdate
 from ._ops import Anchor, Chunk, Op, Permission, ToolCallPatch, Update
-from ._validate import OMITTED, Patch, copy_json, require_object, require_str, type_name
+from ._validate import (
+    OMITTED,
+    Leniency,
+    Patch,
+    copy_json,
+    lenient,
+    require_object,
+    require_str,
+    type_name,
+)
 
 __all__ = ["ParsedMessage", "batch_warnings", "parse_batch_items", "parse_message"]
 
@@ -47,15 +55,37 @@ class ParsedMessage:
     ignored: int
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """How to read: the v1 ``_meta`` convention too (`legacy`), and where the
+    optional fields that fail validation go (`leniency`; None: strict)."""
+
+    legacy: bool
+    leniency: Leniency | None
+
+    def child(self, prefix: str) -> _Reading:
+        if self.leniency is None:
+            return self
+        return _Reading(self.legacy, self.leniency.child(prefix))
+
+
 def parse_message(
-    message: object, *, session_id: str | None = None, legacy: bool = True
+    message: object, *, session_id: str | None = None, legacy: bool = True, strict: bool = True
 ) -> ParsedMessage:
-    """Validate one message or session update (not a batch); raises `FieldError`."""
-    return _parse_single(message, session_id, legacy)
+    """Validate one message or session update (not a batch); raises `FieldError`.
+
+    Not `strict`: a malformed optional field (the schema's
+    ``x-deserialize-default-on-error``) is read as omitted, with a warning.
+    """
+    return _parse_single(message, session_id, legacy, strict)
 
 
 def parse_batch_items(
-    batch: list[object], *, session_id: str | None = None, legacy: bool = True
+    batch: list[object],
+    *,
+    session_id: str | None = None,
+    legacy: bool = True,
+    strict: bool = True,
 ) -> tuple[ParsedMessage, list[tuple[int, FieldError]]]:
     """Validate each batch item on its own: operations of the valid items, errors of the rest.
 
@@ -69,7 +99,7 @@ def parse_batch_items(
     ignored = 0
     for index, item in enumerate(batch):
         try:
-            parsed = _parse_single(item, session_id, legacy)
+            parsed = _parse_single(item, session_id, legacy, strict)
         except FieldError as exc:
             errors.append((index, exc.within(f"[{index}]")))
             continue
@@ -81,24 +111,72 @@ def parse_batch_items(
 
 
 def batch_warnings(ops: list[Op]) -> list[AcpWarning]:
-    """The RFD forbids two order-sensitive updates for one terminal in one batch."""
-    counts = Counter(
-        (op.session_id, op.update.terminal_id if isinstance(op, Update) else op.chunk.terminal_id)
-        for op in ops
-        if isinstance(op, (Update, Chunk)) and not op.legacy
-    )
+    """The RFD forbids two updates for one terminal in one batch *when their
+    order affects the result* (see `_order_matters`); other pairs commute."""
+    groups: dict[tuple[str | None, str], list[Update | Chunk]] = {}
+    for op in ops:
+        if isinstance(op, (Update, Chunk)) and not op.legacy:
+            terminal_id = op.update.terminal_id if isinstance(op, Update) else op.chunk.terminal_id
+            groups.setdefault((op.session_id, terminal_id), []).append(op)
     return [
         AcpWarning(
-            f"batch holds {n} terminal_update/terminal_output_chunk items for terminal "
-            f"{short_repr(terminal_id)}; applied in array order",
+            f"batch holds {len(group)} terminal_update/terminal_output_chunk items for terminal "
+            f"{short_repr(terminal_id)} whose order changes the result; applied in array order",
             terminal_id,
         )
-        for (_, terminal_id), n in counts.items()
-        if n > 1
+        for (_, terminal_id), group in groups.items()
+        if len(group) > 1 and _order_matters(group)
     ]
 
 
-def _parse_single(message: object, session_id: str | None, legacy: bool) -> ParsedMessage:
+_PATCH_FIELDS: Final = ("command", "cwd", "output", "exit_status", "meta")
+
+
+def _order_matters(group: list[Update | Chunk]) -> bool:
+    """Whether the items of one terminal give another result in another order.
+
+    Two chunks with bytes do (appends), and so does a chunk with bytes
+    beside an update that sets or clears the output (a snapshot replaces
+    what came before it), and two updates that give one field different
+    values.  A command, cwd, exit status or ``_meta`` beside a chunk, or an
+    empty chunk, changes nothing by its place.  One pass over the items.
+    """
+    chunks = 0
+    output_set = False
+    first: dict[str, object] = {}
+    for op in group:
+        if isinstance(op, Chunk):
+            chunks += bool(op.chunk.data)
+            continue
+        for name in _PATCH_FIELDS:
+            value = getattr(op.update, name)
+            if value is OMITTED:
+                continue
+            if name in first and first[name] != value:
+                return True
+            first.setdefault(name, value)
+        output_set = output_set or op.update.output is not OMITTED
+    return chunks > 1 or (chunks > 0 and output_set)
+
+
+def _parse_single(
+    message: object, session_id: str | None, legacy: bool, strict: bool
+) -> ParsedMessage:
+    leniency = None if strict else Leniency()
+    parsed = _read_single(message, session_id, _Reading(legacy, leniency))
+    if not leniency or not leniency.problems:
+        return parsed
+    lenient = tuple(
+        AcpWarning(
+            f"ignored invalid optional field {p.field!r} (read as omitted): {p.reason}",
+            p.terminal_id,
+        )
+        for p in leniency.problems
+    )
+    return ParsedMessage(parsed.ops, parsed.warnings + lenient, parsed.ignored)
+
+
+def _read_single(message: object, session_id: str | None, reading: _Reading) -> ParsedMessage:
     obj = require_object(message, "")
     if "method" in obj:
         method = obj["method"]
@@ -106,16 +184,18 @@ def _parse_single(message: object, session_id: str | None, legacy: bool) -> Pars
             raise FieldError("method", f"expected a string, got {type_name(method)}")
         if method == SESSION_UPDATE:
             params = _params(obj)
-            return _within("params", lambda: _parse_notification(params, legacy))
+            inner = reading.child("params")
+            return _within("params", lambda: _parse_notification(params, inner))
         if method == REQUEST_PERMISSION:
             params = _params(obj)
             request_id = _request_id(obj)
-            return _within("params", lambda: _parse_permission(params, request_id))
+            inner = reading.child("params")
+            return _within("params", lambda: _parse_permission(params, request_id, inner))
         return ParsedMessage((), (), 1)
     if "sessionUpdate" in obj:
-        return _parse_update(obj, session_id, legacy)
+        return _parse_update(obj, session_id, reading)
     if "sessionId" in obj and "update" in obj:
-        return _parse_notification(obj, legacy)
+        return _parse_notification(obj, reading)
     if "result" in obj or "error" in obj:
         return ParsedMessage((), (), 1)
     raise FieldError("", "not a JSON-RPC message, session notification or session update")
@@ -145,42 +225,56 @@ def _within(prefix: str, parse: Callable[[], ParsedMessage]) -> ParsedMessage:
         raise exc.within(prefix) from exc
 
 
-def _parse_notification(params: Mapping[str, Any], legacy: bool) -> ParsedMessage:
+def _parse_notification(params: Mapping[str, Any], reading: _Reading) -> ParsedMessage:
     session_id = require_str(params, "sessionId")
     if "update" not in params:
         raise FieldError("update", "required field is missing")
     update = require_object(params["update"], "update")
-    return _within("update", lambda: _parse_update(update, session_id, legacy))
+    inner = reading.child("update")
+    return _within("update", lambda: _parse_update(update, session_id, inner))
 
 
-def _parse_update(update: Mapping[str, Any], session_id: str | None, legacy: bool) -> ParsedMessage:
+def _parse_update(
+    update: Mapping[str, Any], session_id: str | None, reading: _Reading
+) -> ParsedMessage:
     kind = require_str(update, "sessionUpdate")
+    leniency = reading.leniency
     if kind == TerminalUpdate.SESSION_UPDATE:
-        return ParsedMessage((Update(session_id, TerminalUpdate.parse(update)),), (), 0)
+        return ParsedMessage((Update(session_id, TerminalUpdate.parse(update, leniency)),), (), 0)
     if kind == TerminalOutputChunk.SESSION_UPDATE:
-        return ParsedMessage((Chunk(session_id, TerminalOutputChunk.parse(update)),), (), 0)
+        chunk = TerminalOutputChunk.parse(update, leniency)
+        return ParsedMessage((Chunk(session_id, chunk),), (), 0)
     if kind in TOOL_CALL_KINDS:
-        return _parse_tool_call(update, session_id, legacy)
+        return _parse_tool_call(update, session_id, reading)
     if kind == "tool_call_content_chunk":
         tool_call_id = require_str(update, "toolCallId")
         if "content" not in update:
             raise FieldError("content", "required field is missing")
-        anchor = _anchor(update["content"], session_id, tool_call_id, "content")
+        anchor = _anchor(update["content"], session_id, tool_call_id, "content", reading)
         return ParsedMessage(() if anchor is None else (anchor,), (), 0)
     return ParsedMessage((), (), 1)
 
 
-def _anchor(item: object, session_id: str | None, tool_call_id: str, field: str) -> Anchor | None:
+def _anchor(
+    item: object, session_id: str | None, tool_call_id: str, field: str, reading: _Reading
+) -> Anchor | None:
+    """Terminal content in a tool call.  Lenient, a malformed item is skipped (the
+    schema's ``x-deserialize-skip-invalid-items``) and its bad ``_meta`` ignored."""
     if not isinstance(item, dict) or item.get("type") != "terminal":
         return None
+    leniency = reading.leniency.child(field) if reading.leniency is not None else None
+
+    def parse() -> Anchor | None:
+        return Anchor(session_id, tool_call_id, TerminalContent.parse(item, leniency))
+
     try:
-        return Anchor(session_id, tool_call_id, TerminalContent.parse(item))
+        return lenient(leniency, parse, None)
     except FieldError as exc:
         raise exc.within(field) from exc
 
 
 def _parse_tool_call(
-    update: Mapping[str, Any], session_id: str | None, legacy: bool
+    update: Mapping[str, Any], session_id: str | None, reading: _Reading
 ) -> ParsedMessage:
     tool_call_id = require_str(update, "toolCallId")
     ops: list[Op] = [
@@ -193,20 +287,29 @@ def _parse_tool_call(
         )
     ]
     content = update.get("content")
-    if content is not None:
-        if not isinstance(content, list):
-            raise FieldError("content", f"expected an array or null, got {type_name(content)}")
-        for index, item in enumerate(content):
-            anchor = _anchor(item, session_id, tool_call_id, f"content[{index}]")
-            if anchor is not None:
-                ops.append(anchor)
+    if content is not None and not isinstance(content, list):
+        error = FieldError("content", f"expected an array or null, got {type_name(content)}")
+        if reading.leniency is None:
+            raise error
+        reading.leniency.add(error)
+        content = None
+    for index, item in enumerate(content or ()):
+        anchor = _anchor(item, session_id, tool_call_id, f"content[{index}]", reading)
+        if anchor is not None:
+            ops.append(anchor)
     warnings: list[AcpWarning] = []
     meta = update.get("_meta")
+    raw_input = update.get("rawInput")
+    legacy = reading.legacy
     if legacy and isinstance(meta, dict) and any(key in meta for key in LEGACY_KEYS):
         legacy_ops, warnings = parse_legacy_meta(
-            meta, session_id=session_id, tool_call_id=tool_call_id, raw_input=update.get("rawInput")
+            meta, session_id=session_id, tool_call_id=tool_call_id, raw_input=raw_input
         )
         ops.extend(legacy_ops)
+    if legacy and raw_input is not None:
+        command = legacy_command(meta, raw_input, session_id=session_id, tool_call_id=tool_call_id)
+        if command is not None:
+            ops.append(command)
     return ParsedMessage(tuple(ops), tuple(warnings), 0)
 
 
@@ -217,7 +320,9 @@ def _display_patch(obj: Mapping[str, Any], key: str) -> Patch[str]:
     return value if value is None or isinstance(value, str) else OMITTED
 
 
-def _parse_permission(params: Mapping[str, Any], request_id: object) -> ParsedMessage:
+def _parse_permission(
+    params: Mapping[str, Any], request_id: object, reading: _Reading
+) -> ParsedMessage:
     session_id = require_str(params, "sessionId")
     subject = params.get("subject")
     if not isinstance(subject, dict) or subject.get("type") != "command":
@@ -225,8 +330,9 @@ def _parse_permission(params: Mapping[str, Any], request_id: object) -> ParsedMe
     title = params.get("title")
     if not isinstance(title, str):
         title = None  # display only: a bad title does not lose the permission
+    leniency = reading.leniency.child("subject") if reading.leniency is not None else None
     try:
-        parsed = CommandPermissionSubject.parse(subject)
+        parsed = CommandPermissionSubject.parse(subject, leniency)
     except FieldError as exc:
         raise exc.within("subject") from exc
     return ParsedMessage((Permission(session_id, request_id, title, parsed),), (), 0)

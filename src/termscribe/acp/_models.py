@@ -24,14 +24,15 @@ from ._errors import FieldError, short_repr
 from ._validate import (
     OMITTED,
     JsonObject,
+    Leniency,
     Patch,
     check_absolute_path,
     copy_json,
     decode_base64,
     encode_base64,
+    lenient,
     optional_meta,
     optional_nullable_str,
-    require_id,
     require_object,
     require_str,
     type_name,
@@ -61,7 +62,7 @@ class _WireModel:
     raises the internal FieldError, which becomes InvalidMessageError here."""
 
     @classmethod
-    def parse(cls: type[W], obj: object) -> W:
+    def parse(cls: type[W], obj: object, leniency: Leniency | None = None) -> W:
         raise NotImplementedError
 
     @classmethod
@@ -105,8 +106,8 @@ def _check_tag(obj: Mapping[str, Any], key: str, expected: str, *, required: boo
 
 
 def parse_terminal_id(obj: Mapping[str, Any], key: str = "terminalId") -> str:
-    """A required terminal id: a non-empty string."""
-    return require_id(obj, key)
+    """A required terminal id: a string (the v2 schema allows the empty one too)."""
+    return require_str(obj, key)
 
 
 def _bytes_repr(data: bytes) -> str:
@@ -125,15 +126,15 @@ class TerminalContent(_WireModel):
     _KNOWN: ClassVar = frozenset({"type", "terminalId", "_meta"})
 
     @classmethod
-    def parse(cls, obj: object) -> TerminalContent:
-        """Like `from_wire` but raises the internal `FieldError`."""
+    def parse(cls, obj: object, leniency: Leniency | None = None) -> TerminalContent:
+        """Like `from_wire` but raises the internal `FieldError` (see `Leniency`)."""
         wire = require_object(obj, "")
         terminal_id = parse_terminal_id(wire)
         try:
             _check_tag(wire, "type", "terminal", required=True)
             return cls(
                 terminal_id=terminal_id,
-                meta=optional_meta(wire),
+                meta=lenient(leniency, lambda: optional_meta(wire), None),
                 extra=_extra(wire, cls._KNOWN),
                 wire_nulls=_nulls(wire, ("_meta",)),
             )
@@ -159,13 +160,13 @@ class TerminalOutput(_WireModel):
     _KNOWN: ClassVar = frozenset({"data", "_meta"})
 
     @classmethod
-    def parse(cls, obj: object) -> TerminalOutput:
+    def parse(cls, obj: object, leniency: Leniency | None = None) -> TerminalOutput:
         wire = require_object(obj, "")
         if "data" not in wire:
             raise FieldError("data", "required field is missing")
         return cls(
             data=decode_base64(wire["data"], "data"),
-            meta=optional_meta(wire),
+            meta=lenient(leniency, lambda: optional_meta(wire), None),
             extra=_extra(wire, cls._KNOWN),
             wire_nulls=_nulls(wire, ("_meta",)),
         )
@@ -193,18 +194,12 @@ class TerminalExitStatus(_WireModel):
     _KNOWN: ClassVar = frozenset({"exitCode", "signal", "_meta"})
 
     @classmethod
-    def parse(cls, obj: object) -> TerminalExitStatus:
+    def parse(cls, obj: object, leniency: Leniency | None = None) -> TerminalExitStatus:
         wire = require_object(obj, "")
-        code = wire.get("exitCode")
-        if code is not None:
-            if not isinstance(code, int) or isinstance(code, bool):
-                raise FieldError("exitCode", f"expected an integer or null, got {type_name(code)}")
-            if not 0 <= code <= MAX_EXIT_CODE:
-                raise FieldError("exitCode", f"{short_repr(code)} is outside 0..{MAX_EXIT_CODE}")
         return cls(
-            exit_code=code,
-            signal=optional_nullable_str(wire, "signal"),
-            meta=optional_meta(wire),
+            exit_code=lenient(leniency, lambda: _exit_code(wire), None),
+            signal=lenient(leniency, lambda: optional_nullable_str(wire, "signal"), None),
+            meta=lenient(leniency, lambda: optional_meta(wire), None),
             extra=_extra(wire, cls._KNOWN),
             wire_nulls=_nulls(wire, ("exitCode", "signal", "_meta")),
         )
@@ -216,6 +211,16 @@ class TerminalExitStatus(_WireModel):
         _put(out, "_meta", self.meta, self.wire_nulls)
         _put_extra(out, self.extra)
         return out
+
+
+def _exit_code(wire: Mapping[str, Any]) -> int | None:
+    code = wire.get("exitCode")
+    if code is not None:
+        if not isinstance(code, int) or isinstance(code, bool):
+            raise FieldError("exitCode", f"expected an integer or null, got {type_name(code)}")
+        if not 0 <= code <= MAX_EXIT_CODE:
+            raise FieldError("exitCode", f"{short_repr(code)} is outside 0..{MAX_EXIT_CODE}")
+    return code
 
 
 @dataclass(frozen=True)
@@ -239,18 +244,31 @@ class TerminalUpdate(_WireModel):
     )
 
     @classmethod
-    def parse(cls, obj: object) -> TerminalUpdate:
+    def parse(cls, obj: object, leniency: Leniency | None = None) -> TerminalUpdate:
+        """Optional fields are lenient with a `Leniency`, except ``output``: a
+        snapshot whose bytes cannot be read is never taken as omitted."""
         wire = require_object(obj, "")
         terminal_id = parse_terminal_id(wire)
         try:
             _check_tag(wire, "sessionUpdate", cls.SESSION_UPDATE, required=False)
+            exit_leniency = leniency.child("exitStatus") if leniency is not None else None
+
+            def exit_status(value: object, key: str) -> TerminalExitStatus:
+                return _nested(lambda v: TerminalExitStatus.parse(v, exit_leniency))(value, key)
+
+            def output(value: object, key: str) -> TerminalOutput:
+                output_leniency = leniency.child("output") if leniency is not None else None
+                return _nested(lambda v: TerminalOutput.parse(v, output_leniency))(value, key)
+
             return cls(
                 terminal_id=terminal_id,
-                command=_patch(wire, "command", _parse_command),
-                cwd=_patch(wire, "cwd", check_absolute_path),
-                output=_patch(wire, "output", _nested(TerminalOutput.parse)),
-                exit_status=_patch(wire, "exitStatus", _nested(TerminalExitStatus.parse)),
-                meta=_patch(wire, "_meta", _parse_meta_object),
+                command=lenient(leniency, lambda: _patch(wire, "command", _parse_command), OMITTED),
+                cwd=lenient(leniency, lambda: _patch(wire, "cwd", check_absolute_path), OMITTED),
+                output=_patch(wire, "output", output),
+                exit_status=lenient(
+                    leniency, lambda: _patch(wire, "exitStatus", exit_status), OMITTED
+                ),
+                meta=lenient(leniency, lambda: _patch(wire, "_meta", _parse_meta_object), OMITTED),
                 extra=_extra(wire, cls._KNOWN),
             )
         except FieldError as exc:
@@ -315,7 +333,7 @@ class TerminalOutputChunk(_WireModel):
     _KNOWN: ClassVar = frozenset({"sessionUpdate", "terminalId", "data", "_meta"})
 
     @classmethod
-    def parse(cls, obj: object) -> TerminalOutputChunk:
+    def parse(cls, obj: object, leniency: Leniency | None = None) -> TerminalOutputChunk:
         wire = require_object(obj, "")
         terminal_id = parse_terminal_id(wire)
         try:
@@ -325,7 +343,7 @@ class TerminalOutputChunk(_WireModel):
             return cls(
                 terminal_id=terminal_id,
                 data=decode_base64(wire["data"], "data"),
-                meta=optional_meta(wire),
+                meta=lenient(leniency, lambda: optional_meta(wire), None),
                 extra=_extra(wire, cls._KNOWN),
                 wire_nulls=_nulls(wire, ("_meta",)),
             )
@@ -368,11 +386,10 @@ class CommandPermissionSubject(_WireModel):
     _KNOWN: ClassVar = frozenset({"type", "command", "cwd", "toolCallId", "terminalId", "_meta"})
 
     @classmethod
-    def parse(cls, obj: object) -> CommandPermissionSubject:
+    def parse(cls, obj: object, leniency: Leniency | None = None) -> CommandPermissionSubject:
+        """``command`` and an absolute ``cwd`` are required however lenient."""
         wire = require_object(obj, "")
-        terminal_id = wire.get("terminalId")
-        if terminal_id is not None:
-            terminal_id = parse_terminal_id(wire)
+        terminal_id = lenient(leniency, lambda: optional_nullable_str(wire, "terminalId"), None)
         try:
             _check_tag(wire, "type", "command", required=True)
             if "cwd" not in wire:
@@ -380,9 +397,11 @@ class CommandPermissionSubject(_WireModel):
             return cls(
                 command=require_str(wire, "command"),
                 cwd=check_absolute_path(wire["cwd"], "cwd"),
-                tool_call_id=optional_nullable_str(wire, "toolCallId"),
+                tool_call_id=lenient(
+                    leniency, lambda: optional_nullable_str(wire, "toolCallId"), None
+                ),
                 terminal_id=terminal_id,
-                meta=optional_meta(wire),
+                meta=lenient(leniency, lambda: optional_meta(wire), None),
                 extra=_extra(wire, cls._KNOWN),
                 wire_nulls=_nulls(wire, ("toolCallId", "terminalId", "_meta")),
             )

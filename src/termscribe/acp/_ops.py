@@ -13,16 +13,31 @@ from typing import TypeAlias
 from ._models import CommandPermissionSubject, TerminalContent, TerminalOutputChunk, TerminalUpdate
 from ._validate import OMITTED, Patch
 
-__all__ = ["Anchor", "Chunk", "Op", "Permission", "ToolCallPatch", "Update"]
+__all__ = ["Anchor", "Chunk", "LegacyCommand", "Op", "Permission", "ToolCallPatch", "Update"]
 
 
 @dataclass(frozen=True)
 class Anchor:
-    """Terminal content seen in a tool call: creates the terminal and links the two."""
+    """Terminal content seen in a tool call: creates the terminal and links the two.
+
+    `legacy`: from a v1 ``_meta.terminal_info`` (the only legacy key that
+    creates a terminal; legacy output and exit apply to known terminals only).
+    """
 
     session_id: str | None
     tool_call_id: str
     content: TerminalContent
+    legacy: bool = False
+
+
+@dataclass(frozen=True)
+class LegacyCommand:
+    """A v1 tool call's ``rawInput.command``, for its legacy terminals still without one
+    (claude-agent-acp sends it after ``terminal_info``)."""
+
+    session_id: str | None
+    tool_call_id: str
+    command: str
 
 
 @dataclass(frozen=True)
@@ -60,4 +75,4 @@ class Permission:
     subject: CommandPermissionSubject
 
 
-Op: TypeAlias = Anchor | ToolCallPatch | Update | Chunk | Permission
+Op: TypeAlias = Anchor | ToolCallPatch | Update | Chunk | Permission | LegacyCommand

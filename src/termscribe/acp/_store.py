@@ -45,7 +45,7 @@ from termscribe import Line, Transcript
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message
 from ._models import CommandPermissionSubject, TerminalExitStatus, TerminalOutput
-from ._ops import Anchor, Op, Permission, ToolCallPatch, Update
+from ._ops import Anchor, Chunk, LegacyCommand, Op, Permission, ToolCallPatch, Update
 from ._validate import OMITTED, JsonObject, Patch, copy_json
 
 __all__ = [
@@ -270,11 +270,16 @@ class TerminalStore:
         max_retained_bytes: int = DEFAULT_MAX_RETAINED_BYTES,
         legacy: bool = True,
         observer: OutputObserver | None = None,
+        strict: bool = False,
     ) -> None:
         """Transcript options (`mode`, `columns`, `rows`) apply to every terminal.
 
         `legacy` also ingests the v1 ``_meta.terminal_*`` convention; `observer`
-        is told about output as it is applied.
+        is told about output as it is applied.  By default a malformed optional
+        field (a relative cwd, an exit code of -1, a ``_meta`` that is not an
+        object) is read as omitted with a warning, as the schema's
+        ``x-deserialize-default-on-error`` says; ids, chunk data and snapshots
+        are always checked.  `strict` rejects the message instead.
         """
         if max_retained_bytes < 0:
             raise ValueError("max_retained_bytes must be >= 0")
@@ -285,9 +290,11 @@ class TerminalStore:
         Transcript(mode=mode, columns=columns, rows=rows)
         self._max_retained = max_retained_bytes
         self._legacy = legacy
+        self._strict = strict
         self._observer = observer
         self._terminals: dict[TerminalKey, TerminalState] = {}
         self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
+        self._legacy_terminals: set[TerminalKey] = set()  # announced by v1 terminal_info
         self._permissions: list[PermissionRecord] = []
         # Positions in _permissions of those naming a terminal, or a tool call.
         self._permissions_by_terminal: dict[tuple[str | None, str], list[int]] = {}
@@ -375,13 +382,17 @@ class TerminalStore:
         """`apply`'s first half: validate, raising, and change nothing."""
         self._check_open()
         if isinstance(message, list):
-            parsed, errors = parse_batch_items(message, session_id=session_id, legacy=self._legacy)
+            parsed, errors = parse_batch_items(
+                message, session_id=session_id, legacy=self._legacy, strict=self._strict
+            )
             if errors:
                 index, exc = errors[0]
                 raise exc.to_public(index if index >= 0 else None) from exc
             return parsed
         try:
-            return parse_message(message, session_id=session_id, legacy=self._legacy)
+            return parse_message(
+                message, session_id=session_id, legacy=self._legacy, strict=self._strict
+            )
         except FieldError as exc:
             raise exc.to_public() from exc
 
@@ -396,7 +407,9 @@ class TerminalStore:
         are returned (not raised) and change nothing.
         """
         self._check_open()
-        parsed, errors = parse_batch_items(batch, session_id=session_id, legacy=self._legacy)
+        parsed, errors = parse_batch_items(
+            batch, session_id=session_id, legacy=self._legacy, strict=self._strict
+        )
         public = tuple(exc.to_public(index if index >= 0 else None) for index, exc in errors)
         return self._commit(parsed), public
 
@@ -407,11 +420,36 @@ class TerminalStore:
     def _commit(self, parsed: ParsedMessage) -> ApplyResult:
         """`apply`'s second half: apply validated operations, which cannot fail."""
         changed: dict[TerminalKey, None] = {}
+        skipped: list[AcpWarning] = []
         for op in parsed.ops:
+            if isinstance(op, LegacyCommand):
+                changed.update(dict.fromkeys(self._legacy_command(op)))
+                continue
+            if isinstance(op, (Update, Chunk)) and op.legacy:
+                terminal_id = (
+                    op.update.terminal_id if isinstance(op, Update) else op.chunk.terminal_id
+                )
+                if TerminalKey(op.session_id, terminal_id) not in self._terminals:
+                    what = "terminal_exit" if isinstance(op, Update) else "terminal_output"
+                    reason = f"ignored _meta.{what}: no terminal_info announced this terminal"
+                    skipped.append(AcpWarning(reason, terminal_id))
+                    continue
             key = self._apply_op(op)
             if key is not None:
                 changed[key] = None
-        return ApplyResult(tuple(changed), parsed.warnings, parsed.ignored)
+        return ApplyResult(tuple(changed), parsed.warnings + tuple(skipped), parsed.ignored)
+
+    def _legacy_command(self, op: LegacyCommand) -> list[TerminalKey]:
+        call = self._tool_calls.get((op.session_id, op.tool_call_id))
+        keys = [TerminalKey(op.session_id, t) for t in call.terminal_ids] if call else []
+        changed = []
+        for key in keys:
+            terminal = self._terminals[key]
+            if key in self._legacy_terminals and terminal._command is None:
+                terminal._command = op.command
+                self._touch(terminal)
+                changed.append(key)
+        return changed
 
     def finish(self) -> None:
         """End of input: flush every transcript.  Idempotent; no `apply` after it."""
@@ -430,6 +468,8 @@ class TerminalStore:
             return None
         if isinstance(op, Anchor):
             terminal, created = self._terminal(op.session_id, op.content.terminal_id)
+            if op.legacy:
+                self._legacy_terminals.add(terminal.key)
             call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
             if op.tool_call_id in terminal._tool_call_ids:
                 return terminal.key if created else None
@@ -439,6 +479,7 @@ class TerminalStore:
             terminal, _ = self._terminal(op.session_id, op.update.terminal_id)
             self._patch_terminal(terminal, op)
         else:
+            assert isinstance(op, Chunk)  # _commit handles LegacyCommand
             terminal, _ = self._terminal(op.session_id, op.chunk.terminal_id)
             self._append(terminal, op.chunk.data)
         self._touch(terminal)

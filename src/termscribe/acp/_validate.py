@@ -22,7 +22,7 @@ import binascii
 import enum
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from ._errors import FieldError, short_repr
@@ -32,6 +32,7 @@ __all__ = [
     "MAX_JSON_INT_BITS",
     "OMITTED",
     "JsonObject",
+    "Leniency",
     "Omitted",
     "Patch",
     "check_absolute_path",
@@ -40,9 +41,9 @@ __all__ = [
     "decode_base64",
     "encode_base64",
     "is_absolute_path",
+    "lenient",
     "optional_meta",
     "optional_nullable_str",
-    "require_id",
     "require_object",
     "require_str",
     "type_name",
@@ -170,14 +171,6 @@ def require_str(obj: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def require_id(obj: Mapping[str, Any], key: str) -> str:
-    """A required identifier: a non-empty string."""
-    value = require_str(obj, key)
-    if not value:
-        raise FieldError(key, "must be a non-empty string")
-    return value
-
-
 def optional_nullable_str(obj: Mapping[str, Any], key: str) -> str | None:
     """An optional nullable string where omission and null are equivalent."""
     value = obj.get(key)
@@ -241,3 +234,41 @@ def copy_json(value: object, field: str) -> Any:
         else:
             raise FieldError(field, f"value of type {type(src).__name__} is not JSON")
     return root[0]
+
+
+class Leniency:
+    """Where optional fields that fail validation are collected instead of raised.
+
+    The v2 schema marks optional fields ``x-deserialize-default-on-error``:
+    the Rust SDK and Zed read a malformed one as omitted.  Parsers given a
+    `Leniency` do the same through `lenient` and record the problem (with
+    its path, from `child` prefixes); parsers given None raise it (strict).
+    """
+
+    __slots__ = ("_prefix", "problems")
+
+    def __init__(self, problems: list[FieldError] | None = None, prefix: str = "") -> None:
+        self.problems: list[FieldError] = [] if problems is None else problems
+        self._prefix = prefix
+
+    def child(self, prefix: str) -> Leniency:
+        """The same collector, for the fields of the object at `prefix`."""
+        if self._prefix and prefix and not prefix.startswith("["):
+            prefix = f"{self._prefix}.{prefix}"
+        else:
+            prefix = self._prefix + prefix
+        return Leniency(self.problems, prefix)
+
+    def add(self, exc: FieldError) -> None:
+        self.problems.append(exc.within(self._prefix))
+
+
+def lenient(leniency: Leniency | None, parse: Callable[[], T], default: T) -> T:
+    """``parse()``; with a `Leniency`, its FieldError is recorded and `default` returned."""
+    if leniency is None:
+        return parse()
+    try:
+        return parse()
+    except FieldError as exc:
+        leniency.add(exc)
+        return default

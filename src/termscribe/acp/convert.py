@@ -4,14 +4,20 @@ The ACP v2 RFD (Compatibility) is the rule: v1 and v2 terminal content look
 alike on the wire but mean different things.  A v1 ``terminalId`` names a
 terminal the *Client* created with ``terminal/create`` and the Agent controls
 with ``terminal/*`` calls; a v2 ``terminalId`` names an *Agent-owned*,
-display-only stream.  So these helpers never map one onto the other by shape:
+display-only stream.  "A cross-version adapter must reject terminal content,
+v2 terminal session updates, and command permission subjects unless it
+implements the required stateful behavior itself."  These helpers see one
+value at a time and implement no such behaviour, so they reject them:
 
 * v2 terminal content, ``terminal_update``, ``terminal_output_chunk`` and the
   ``command`` permission subject raise `IncompatibleTerminalError` going to v1;
 * v1 terminal content raises `IncompatibleTerminalError` going to v2.
 
-A stateful bridge (`V2ToV1Bridge`) can show v2 terminals to a v1 client as
-text; these functions cannot, as they see one value at a time.
+`V2ToV1Bridge` (and ``termscribe bridge``) implements that behaviour for
+v2→v1: it keeps terminal state and shows it as text or through the
+``_meta`` extension.  No v1→v2 adapter here implements the v1 Client
+terminal lifecycle (``terminal/create`` and the rest), which converting v1
+terminal content would need.
 
 Other values convert when both versions mean the same by them and the result
 is valid for the target schema; otherwise `ConversionError` says why (for
@@ -29,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ._blocks import v1_block, v1_chunk, v1_same_update
 from ._errors import AcpError, FieldError, InvalidMessageError, short_repr
 from ._validate import JsonObject, copy_json, type_name
 
@@ -82,11 +89,13 @@ _OPAQUE_FIELDS: Final = ("rawInput", "rawOutput", "_meta")
 
 _V1_TERMINAL_WHY: Final = (
     "a v1 terminalId names a Client-created terminal (terminal/create) that the Agent "
-    "controls through terminal/* methods; v2 has no such resource"
+    "controls through terminal/* methods; v2 has no such resource, and a cross-version "
+    "adapter must reject it unless it implements that terminal lifecycle itself"
 )
 _V2_TERMINAL_WHY: Final = (
     "a v2 terminalId names an Agent-owned display-only stream; a v1 terminal would be a "
-    "Client-owned process the Client never created (use V2ToV1Bridge to show it as text)"
+    "Client-owned process the Client never created, and a cross-version adapter must reject "
+    "it unless it keeps the terminal's state itself (V2ToV1Bridge does, as text or _meta)"
 )
 
 
@@ -154,11 +163,15 @@ def _content_item(
         raise ConversionError(f"{side} diff content", diff_why)
     if kind != "content":
         raise ConversionError(f"{side} {short_repr(kind)} content", unknown_why)
-    _content_block(obj, side)
-    return _copy(obj)
+    block = _content_block(obj, side)
+    out = _copy(obj)
+    if side == "v2":
+        out["content"] = block
+    return out
 
 
-def _content_block(obj: Mapping[str, Any], version: str) -> None:
+def _content_block(obj: Mapping[str, Any], version: str) -> JsonObject:
+    """The item's block; going to v1 (from ``"v2"``), made valid v1 (see `_blocks`)."""
     block = obj.get("content")
     if not isinstance(block, dict):
         raise InvalidMessageError("content", None, f"expected an object, got {type_name(block)}")
@@ -167,6 +180,7 @@ def _content_block(obj: Mapping[str, Any], version: str) -> None:
         raise ConversionError(
             f"{version} {short_repr(block_type)} content block", "v1 defines no such block type"
         )
+    return v1_block(block, block_type) if version == "v2" else _copy(block)
 
 
 # -- session updates --------------------------------------------------------------
@@ -194,11 +208,37 @@ def session_update_v2_to_v1(update: object) -> JsonObject:
             "v1 can only replace the whole content, not append one item",
         )
     if kind in _CHUNK_KINDS:
-        _content_block({"content": obj.get("content")}, "v2")
-        return _copy(obj)
+        return v1_chunk(obj, _content_block({"content": obj.get("content")}, "v2"))
     if kind in _SAME_KINDS:
-        return _copy(obj)
+        return v1_same_update(obj)
+    if kind == "available_commands_update":
+        return _commands_v2_to_v1(obj)
     raise ConversionError(f"v2 {short_repr(kind)} session update", "v1 has no equivalent")
+
+
+def _commands_v2_to_v1(obj: Mapping[str, Any]) -> JsonObject:
+    """v2 commands as v1: a ``text`` input becomes v1's unstructured one (the same
+    ``hint``); an input of another type is left out (optional in v1), and so is
+    a command without a string name and description (the schema skips it)."""
+    commands = []
+    for command in obj.get("availableCommands") or []:
+        if not (
+            isinstance(command, dict)
+            and isinstance(command.get("name"), str)
+            and isinstance(command.get("description"), str)
+        ):
+            continue
+        out = {k: _json(v, k) for k, v in command.items() if k in ("name", "description", "_meta")}
+        given = command.get("input")
+        text = isinstance(given, dict) and given.get("type") == "text"
+        if text and isinstance(given, dict) and isinstance(given.get("hint"), str):
+            out["input"] = {"hint": given["hint"]}
+        commands.append(out)
+    update: JsonObject = {"sessionUpdate": "available_commands_update"}
+    update["availableCommands"] = commands
+    if isinstance(obj.get("_meta"), dict):
+        update["_meta"] = _json(obj["_meta"], "_meta")
+    return update
 
 
 def session_update_v1_to_v2(update: object) -> JsonObject:
@@ -271,7 +311,9 @@ def permission_subject_v2_to_v1(subject: object) -> JsonObject:
         raise IncompatibleTerminalError(
             "v2 command permission subject",
             "it describes a command the Agent will run, possibly shown in an Agent-owned "
-            "terminal; v1 permission requests only carry a tool call",
+            "terminal; v1 permission requests only carry a tool call, and a cross-version "
+            "adapter must reject it unless it creates and tracks that tool call itself "
+            "(V2ToV1Bridge does)",
         )
     if kind != "tool_call":
         raise ConversionError(f"v2 {short_repr(kind)} permission subject", "v1 has no equivalent")
