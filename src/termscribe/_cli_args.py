@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Final
 
-__all__ = ["UsageError", "at_least"]
+__all__ = ["MAX_LINE_BYTES", "UsageError", "at_least"]
+
+#: Longest JSON-RPC line the ACP commands accept (a base64 snapshot of
+#: 64 MiB is about 86 MiB).
+MAX_LINE_BYTES: Final = 256 * 1024 * 1024
 
 
 class UsageError(Exception):

@@ -24,7 +24,7 @@ import select
 import time
 from typing import BinaryIO, Final, TextIO
 
-from ._cli_args import at_least
+from ._cli_args import MAX_LINE_BYTES, at_least
 from .acp import (
     BRIDGE_MODES,
     DEFAULT_MAX_TEXT_CHARS,
@@ -36,10 +36,8 @@ from .acp import (
 )
 from .acp._bridge_policy import DEFAULT_FLUSH_MS
 
-__all__ = ["MAX_LINE_BYTES", "register", "run_bridge"]
+__all__ = ["register", "run_bridge"]
 
-#: Longest input line accepted (a base64 snapshot of 64 MiB is about 86 MiB).
-MAX_LINE_BYTES: Final = 256 * 1024 * 1024
 _READ_SIZE: Final = 64 * 1024
 _TIMEOUT: Final = object()
 _EOF: Final = object()
