@@ -112,18 +112,21 @@ def test_repeated_units_give_what_the_ordinary_path_gives(
     )
 
 
+N = MIN_REPEATS
+
+
 @pytest.mark.parametrize(
     ("run", "expected"),
     [
-        ("\x1bc" * 10, ("\x1bc", 10)),
-        ("\x1b7\x1b8" * 9, ("\x1b7\x1b8", 9)),
-        ("\x84x" * 8 + "\x84", ("\x84x", 8)),  # a part of one more after
-        ("\x84x" * 7, None),  # too few
-        ("\x84x\x84y" * 20, ("\x84x\x84y", 20)),
-        ("\x84x\x84y" * 20 + "\x85", ("\x84x\x84y", 20)),
-        ("\x84a\x84b\x84c\x84d\x84e\x84f\x84g\x84h\x84i" * 9, None),  # a unit of too many items
-        ("x\x84" * 10, None),  # the unit must start with an item, as runs do
-        ("\x1b[1;2H" + "\x1b[2;1H" * 20, None),
+        ("\x1bc" * (N + 2), ("\x1bc", N + 2)),
+        ("\x1b7\x1b8" * (N + 1), ("\x1b7\x1b8", N + 1)),
+        ("\x84x" * N + "\x84", ("\x84x", N)),  # a part of one more after
+        ("\x84x" * (N - 1), None),  # too few
+        ("\x84x\x84y" * 2 * N, ("\x84x\x84y", 2 * N)),
+        ("\x84x\x84y" * 2 * N + "\x85", ("\x84x\x84y", 2 * N)),
+        ("\x84a\x84b\x84c\x84d\x84e\x84f\x84g\x84h\x84i" * N, None),  # too many items
+        ("x\x84" * (N + 2), None),  # the unit must start with an item, as runs do
+        ("\x1b[1;2H" + "\x1b[2;1H" * 2 * N, None),
     ],
 )
 def test_unit_of(run: str, expected: tuple[str, int] | None) -> None:
@@ -178,3 +181,49 @@ def test_state_key_refuses_what_it_does_not_know() -> None:
     calls: list[str] = []
     run_repeated(model, "\x84x" * 20, calls.append)
     assert calls == ["\x84x" * 20]
+
+
+# Floods of every kind, each followed by what shows the state it left.
+_FLOODS = [
+    "\x1b[C",
+    "\x1b[B",
+    "\x1b[Cx",
+    "\x1b[A\x1b[2C",
+    "\x1bDx",
+    "\x1bMx",
+    "\x1bEx",
+    "\x1bc",
+    "\x1b7\x1b8",
+    "\x1b7\x1b[C",
+    "\x1b#8",
+    "\x1b[2J\x1b[3J",
+    "\x1b[99L\x1b[99M",
+    "\x1b[2L",
+    "\x1b[999999S\x1b[999999T",
+    "\x1b[S",
+    "\x1b[?1049h\x1b[?1049l",
+    "\x1b[?1049hx",
+    "\x1b[!p",
+    "\x1bH\x1b[3g",
+    "\x1bH\x1b[C",
+    "\x1b[?7l\x1b[?7h\x1b[4h\x1b[4l\x1b[?6h\x1b[?6l",
+    "\x1b[4hab\x1b[D",
+    "\x1b(0q\x1b(B",
+    "\x1b[31mx\x1b[1m",
+    "\x1b]8;;https://example.com/\x07x",
+    "x\x1b[3b",
+    "\x1b[2;5r\x1bD",
+]
+_SHOW = "q#\x1b[3b\x1bMr\x1bDs\x1b8t\x1b[2Au\r\nend\n"
+
+
+@pytest.mark.parametrize("unit", _FLOODS)
+@pytest.mark.parametrize("mode", ["lines", "strip"])
+@pytest.mark.parametrize("columns", [None, 12])
+def test_floods_of_every_kind_give_what_the_ordinary_path_gives(
+    unit: str, mode: str, columns: int | None
+) -> None:
+    for count in (MIN_REPEATS, 300):
+        text = "ab\r\n" + unit * count + _SHOW
+        whole = _outputs(text, mode, columns, 40, None, whole=True)
+        assert whole == _outputs(text, mode, columns, 40, None, whole=False), (unit, count)

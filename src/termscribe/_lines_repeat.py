@@ -14,8 +14,9 @@ it, every further application does the same again: it leaves the key as it
 is and commits the same lines. So ``run_repeated`` applies the unit one
 repetition at a time, through the ordinary path, until that happens (at
 most MAX_TRIES times), then commits those lines once for each repetition
-left. A unit that never settles costs MAX_TRIES looks at the state more
-than the ordinary path, no more.
+left. It looks at the state around the 1st, 2nd, 4th... repetition only,
+so a unit that never settles costs a few looks more than the ordinary
+path, no more.
 
 Precondition, checked by ``state_key`` itself: it knows the type of every
 attribute of the model; an attribute of another type (a field added to the
@@ -40,8 +41,10 @@ __all__ = ["MAX_TRIES", "MIN_REPEATS", "UnknownState", "run_repeated", "state_ke
 #: enough for a staircase to cross the columns a movement may use and for a
 #: window of a few dozen rows to fill.
 MAX_TRIES = 256
-#: Repetitions a run needs before a unit is looked for.
-MIN_REPEATS = 8
+#: Repetitions a run needs before a unit is looked for: floods repeat
+#: thousands of times; a log's redraws, a few (the look costs more there
+#: than it saves).
+MIN_REPEATS = 32
 #: Items of a run (from its first) that may end the unit.
 _MAX_UNIT_ITEMS = 8
 
@@ -148,25 +151,33 @@ def _key(value: object) -> Hashable:
 
 def run_repeated(model: LinesHost, run: str, apply: Callable[[str], None]) -> None:
     """``apply(run)``, with the shortcut of the module docstring when the
-    run repeats a unit (see unit_of)."""
+    run repeats a unit (see unit_of).
+
+    The state is looked at around the 1st, 2nd, 4th, 8th... repetition
+    only: once the unit changes nothing it never will again, so a later
+    look finds it too, and a run that never settles pays a few looks, not
+    one a repetition."""
     found = unit_of(run)
     if found is None:
         apply(run)
         return
     unit, count = found
-    try:
-        before = state_key(model)
-    except UnknownState:
-        apply(run)
-        return
     committed = model._committed
     done = 0
+    look = 0  # the repetition (from 0) the state is looked at around next
     while done < count and done < MAX_TRIES:
+        if done < look:
+            apply(unit)
+            done += 1
+            continue
+        try:
+            before = state_key(model)
+        except UnknownState:
+            break
         held, dropped = len(committed), model._dropped_lines
         apply(unit)
         done += 1
-        after = state_key(model)
-        if after == before:
+        if state_key(model) == before:
             added = len(committed) - held + model._dropped_lines - dropped
             if added > len(committed):
                 break  # max_lines keeps fewer than one repetition commits
@@ -174,7 +185,7 @@ def run_repeated(model: LinesHost, run: str, apply: Callable[[str], None]) -> No
             _commit_again(model, lines, count - done)
             done = count
             break
-        before = after
+        look = 2 * done
     rest = run[done * len(unit) :]
     if rest:
         apply(rest)
