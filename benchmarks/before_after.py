@@ -12,6 +12,13 @@ example in a second virtual environment):
 
     python benchmarks/before_after.py --before /path/to/venv/bin/python
     python benchmarks/before_after.py --before ... --after python3 --rounds 5 --markdown
+
+On a machine whose speed drifts between processes, ``--in-process DIR``
+times both in this one process instead, alternating run by run: DIR is the
+other version's installed ``termscribe`` package directory (for example
+``venv/lib/python3.11/site-packages/termscribe``), imported under another
+name from a temporary copy. Only the four renderers that need no pyte are
+timed that way.
 """
 
 from __future__ import annotations
@@ -59,9 +66,9 @@ def _worker(rounds: int) -> None:
     json.dump(out, sys.stdout)
 
 
-def _round(python: str) -> dict[str, dict[str, float]]:
+def _round(python: str, repeat: int) -> dict[str, dict[str, float]]:
     done = subprocess.run(
-        [python, str(Path(__file__).resolve()), "--worker"],
+        [python, str(Path(__file__).resolve()), "--worker", "--repeat", str(repeat)],
         capture_output=True,
         check=True,
         text=True,
@@ -71,25 +78,81 @@ def _round(python: str) -> dict[str, dict[str, float]]:
     return result
 
 
+def _in_process(package: str, repeat: int, markdown: bool) -> None:
+    """Both versions in this process, alternating run by run (see above)."""
+    import gc
+    import importlib
+    import math
+    import shutil
+    import tempfile
+
+    sys.path.insert(0, str(HERE))
+    import bench
+
+    copy = tempfile.mkdtemp()
+    shutil.copytree(package, Path(copy) / "termscribe_before")
+    sys.path.insert(0, copy)
+    before = importlib.import_module("termscribe_before")
+    after = importlib.import_module("termscribe")
+    renderers = RENDERERS[:4]
+
+    def impls(module: object) -> list[Callable[[bytes], str]]:
+        text, html, ansi = (getattr(module, f"render_{k}") for k in ("text", "html", "ansi"))
+        return [text, lambda data: text(data, mode="strip"), html, ansi]
+
+    inputs = {name: bench._public(name)(False) for name in bench.PUBLIC}
+    for name, (_, size, maker) in bench.NORMAL.items():
+        inputs[name] = maker(size)
+    header = ["input", *(f"{r} before → after MB/s (×)" for r in renderers)]
+    print(
+        ("| " + " | ".join(header) + " |\n|" + "---|" * len(header))
+        if markdown
+        else "  ".join(header)
+    )
+    ratios = []
+    for name, data in inputs.items():
+        cells = [name]
+        for old, new in zip(impls(before), impls(after), strict=True):
+            best = [float("inf"), float("inf")]
+            for run in range(repeat):
+                for side in (0, 1) if run % 2 == 0 else (1, 0):
+                    gc.collect()
+                    started = time.process_time()
+                    (old, new)[side](data)
+                    best[side] = min(best[side], time.process_time() - started)
+            ratios.append(best[0] / best[1])
+            mb = len(data) / 1e6
+            cells.append(f"{mb / best[0]:.2f} → {mb / best[1]:.2f} ({best[0] / best[1]:.2f})")
+        print(("| " + " | ".join(cells) + " |") if markdown else "  ".join(cells), flush=True)
+    mean = math.exp(sum(map(math.log, ratios)) / len(ratios))
+    print(f"\nslowest ratio after/before: {min(ratios):.2f}, geometric mean {mean:.2f}")
+    print(f"(best of {repeat} runs each, alternating in one process)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", help="Python with the other termscribe (required)")
     parser.add_argument("--after", default=sys.executable, help="Python with this one")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each in a round")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--in-process", metavar="DIR", help="the other termscribe package")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        _worker(1)
+        _worker(args.repeat)
+        return 0
+    if args.in_process is not None:
+        _in_process(args.in_process, args.repeat, args.markdown)
         return 0
     if args.before is None:
-        parser.error("--before is required")
+        parser.error("--before (or --in-process) is required")
     best: dict[str, dict[str, dict[str, float]]] = {"before": {}, "after": {}}
     sizes: dict[str, float] = {}
     for number in range(args.rounds):
         for side in ("before", "after") if number % 2 == 0 else ("after", "before"):
             print(f"round {number + 1}: {side}", file=sys.stderr)
-            for name, row in _round(getattr(args, side)).items():
+            for name, row in _round(getattr(args, side), args.repeat).items():
                 sizes[name] = row["bytes"]
                 kept = best[side].setdefault(name, {})
                 for label in RENDERERS:
@@ -113,7 +176,8 @@ def main() -> int:
     else:
         for cells in [header, *rows]:
             print("  ".join(cells))
-    print(f"\nslowest ratio after/before: {worst:.2f} (best of {args.rounds} rounds)")
+    runs = args.rounds * args.repeat
+    print(f"\nslowest ratio after/before: {worst:.2f} (best of {runs} runs: {args.rounds} rounds)")
     return 0
 
 
