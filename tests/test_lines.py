@@ -447,6 +447,7 @@ def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled:
         # with line drawing on.
         (f"ab{CSI}4h{CSI}Hx{CSI}4l{CSI}1;4Hy", "xaby"),
         ("\x1b(0x\u0084lq\u0085x", "│\n ┌─\n│"),
+        ("\x1b(0a_b\x1b(B_", "▒ ␉_"),  # 0x5F: xterm's blank glyph, then ASCII again
         ("x\u0084中\u0301\u0085é\u008d\u0301", "x\n \u0301中\u0301\né"),
     ],
 )

@@ -42,10 +42,11 @@ __all__ = ["DEC_SPECIAL_GRAPHICS", "Printing"]
 _MAX_SGR_RUNS = 1024
 _MAX_SGRS_PER_RUN = 16
 
-#: VT100 line-drawing characters (ESC ( 0), as xterm maps them.
+#: VT100 line-drawing characters (ESC ( 0), as xterm maps them; 0x5F is
+#: xterm's blank glyph, shown as a space. Every model prints with this table.
 DEC_SPECIAL_GRAPHICS = str.maketrans(
     {
-        "`": "◆", "a": "▒", "b": "␉", "c": "␌", "d": "␍", "e": "␊", "f": "°", "g": "±",
+        "_": " ", "`": "◆", "a": "▒", "b": "␉", "c": "␌", "d": "␍", "e": "␊", "f": "°", "g": "±",
         "h": "␤", "i": "␋", "j": "┘", "k": "┐", "l": "┌", "m": "└", "n": "┼", "o": "⎺",
         "p": "⎻", "q": "─", "r": "⎼", "s": "⎽", "t": "├", "u": "┤", "v": "┴", "w": "┬",
         "x": "│", "y": "≤", "z": "≥", "{": "π", "|": "≠", "}": "£", "~": "·",

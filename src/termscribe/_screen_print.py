@@ -10,7 +10,6 @@ the model as a ``ScreenHost``: a mixin of ScreenModel, never used alone.
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ._lines_print import DEC_SPECIAL_GRAPHICS
@@ -20,9 +19,6 @@ if TYPE_CHECKING:
     from ._screen_host import ScreenHost
 
 __all__ = ["ScreenPrinting"]
-
-# DEC line drawing as xterm shows it: 0x5F is a blank (read-only).
-_DEC_GRAPHICS = MappingProxyType({**DEC_SPECIAL_GRAPHICS, ord("_"): " "})
 
 
 class ScreenPrinting:
@@ -34,7 +30,7 @@ class ScreenPrinting:
 
     def print(self: ScreenHost, text: str) -> None:
         if self._translate:
-            text = text.translate(_DEC_GRAPHICS)
+            text = text.translate(DEC_SPECIAL_GRAPHICS)
         held = self._held
         if held is not None:
             self._held = None
