@@ -4,7 +4,8 @@
 each model supplies the primitives (index, reverse index, tab stops, saved
 cursor, reset, alignment test) over its own screen. Decisions (xterm):
 
-* LF, VT and FF are line feeds and also return to column 0 (convertEol).
+* LF, VT and FF are line feeds; they also return to column 0 (convertEol)
+  under the ``crlf`` line feed policy (``lf_returns``).
 * BS moves left, never past column 0, never erasing.
 * IND (U+0084) and RI (U+008D) end a pending wrap first; NEL (U+0085) is
   CR + LF; HTS (U+0088) sets a tab stop. Their 7-bit forms (ESC D, ESC M,
@@ -68,6 +69,10 @@ class Controls:
     _charsets: list[bool]
     _gl: int
     _translate: bool
+    #: Whether LF, VT and FF also return to column 0: the ``crlf`` line feed
+    #: policy (a log from a pipe); False for ``lf`` (a PTY stream), where
+    #: they only move down. Set by the Transcript (see its ``newline``).
+    lf_returns = True
 
     def _reset_modes(self) -> None:
         """Style, autowrap, origin and insert modes and character sets as at
@@ -85,6 +90,10 @@ class Controls:
         raise NotImplementedError
 
     def _index(self) -> None:
+        raise NotImplementedError
+
+    def _end_pending_wrap(self) -> None:
+        """A cursor just past the last column back onto it."""
         raise NotImplementedError
 
     def _explicit_index(self) -> None:
@@ -126,7 +135,10 @@ class Controls:
     def execute(self, control: str) -> None:
         self._last = ""
         if control == "\n" or control == "\x0b" or control == "\x0c":
-            self.x = 0
+            if self.lf_returns:
+                self.x = 0
+            else:
+                self._end_pending_wrap()
             self._index()
         elif control == "\r":
             self.x = 0

@@ -10,8 +10,11 @@ can never change again and can be taken out for streaming.
 Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 ``convertEol``. Decisions, each pinned by a test:
 
-* A bare LF (and VT, FF, which xterm treats as LF) also returns to column 0:
-  output captured through pipes has no CR.
+* A bare LF (and VT, FF, which xterm treats as LF) also returns to column 0
+  (output captured through pipes has no CR), unless the Transcript's line
+  feed policy is ``lf`` (``lf_returns`` False: a PTY stream), where it only
+  moves down. The grouped shortcuts return at every LF: under ``lf`` they
+  take only runs whose every LF follows a CR.
 * BS moves left without erasing; the next character overwrites (``a\\bb``
   shows ``b``; man's ``_\\bx`` shows ``x``).
 * Erasing to the end of a line truncates it: blank cells at the end of a line
@@ -319,7 +322,10 @@ class LinesModel(Printing, Controls, Performer):
         overwrite_run(self, run)
 
     def text_lines(self, run: str) -> None:
-        text_lines(self, *split_lines(self, run))
+        if not self.lf_returns and _bare_line_feed(run):
+            Performer.text_lines(self, run)  # the shortcut returns at every LF
+        else:
+            text_lines(self, *split_lines(self, run))
 
     def sequence_run(self, run: str) -> None:
         run_repeated(self, run, self._sequence_run)
@@ -332,9 +338,11 @@ class LinesModel(Printing, Controls, Performer):
 
     def lines_with_sequences(self, run: str) -> None:
         # In a row of known width, a REP repeats only up to the margin; a REP
-        # of a character HTML escapes repeats it fewer times (see repeat_cost).
+        # of a character HTML escapes repeats it fewer times (see repeat_cost);
+        # the shortcut returns to column 0 at every LF.
         if (
             self.width is None
+            and (self.lf_returns or not _bare_line_feed(run))
             and not ("\x08" in run and not overstrikes_at_once(self, run))
             and COSTLY_REPEAT.search(run) is None
         ):
@@ -345,7 +353,11 @@ class LinesModel(Printing, Controls, Performer):
     # -- C0 / C1 controls --------------------------------------------------
 
     def execute_run(self, run: str) -> None:
-        # In this model CR only returns to column 0, which LF does too.
+        # In this model CR only returns to column 0, which LF does too (but
+        # for a bare LF under the lf policy).
+        if not self.lf_returns and _bare_line_feed(run):
+            Performer.execute_run(self, run)
+            return
         self._last = ""
         self.x = 0
         count = run.count("\n")
@@ -539,6 +551,11 @@ class LinesModel(Printing, Controls, Performer):
         self._last = ""
         if payload.startswith("8;") and self.styled:
             self.style = self.style.with_link(parse_hyperlink(payload))
+
+
+def _bare_line_feed(run: str) -> bool:
+    """Whether ``run`` has an LF that no CR comes right before."""
+    return run.count("\n") != run.count("\r\n")
 
 
 def parse_hyperlink(payload: str) -> Link | None:

@@ -154,9 +154,6 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
     csi_handlers: ClassVar[dict[str, Callable[[ScreenModel, _Params, str], None]]]
     #: The blank cell (a never-written cell reads as this).
     blank: ClassVar[Char] = _BLANK
-    #: Whether LF, VT and FF also return to column 0 (the ``crlf`` line feed
-    #: policy, see ``_transcript``); set by the Transcript.
-    lf_returns = True
 
     def __init__(
         self, columns: int, rows: int, *, snapshot: bool = False, styled: bool = True

@@ -13,7 +13,6 @@ from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
 from ._decoder import Utf8Decoder
 from ._line import MAX_LINE_CELLS, Line
 from ._lines import LinesModel
-from ._lines_newline import LineFeedLines
 from ._parser import Parser
 from ._render_text import render_lines_text
 from ._strip import StripModel
@@ -136,9 +135,8 @@ class Transcript:
         self._decoder = Utf8Decoder()
         self._model: LinesModel | ScreenModel | AltScreenSnapshot
         # The model whose line feeds the policy sets, until "auto" decides.
-        self._line_feeds: LineFeedLines | ScreenModel | None = None
+        self._line_feeds: LinesModel | ScreenModel | None = None
         self._before = ""  # the last character fed, while "auto" decides
-        lines_class = LinesModel if newline == "crlf" else LineFeedLines
         if mode == "strip":
             strip = StripModel(max_lines, styled=styled)
             self._model, reach = strip, strip.reach
@@ -154,7 +152,7 @@ class Transcript:
             self._model, reach = screen, screen.width
             self._line_feeds = screen
         else:
-            lines = lines_class(columns, rows, max_lines, styled=styled)
+            lines = LinesModel(columns, rows, max_lines, styled=styled)
             reach = lines.reach
             if alt_screen == "snapshot":
                 from ._screen_snapshot import AltScreenSnapshot  # uses pyte's cells
@@ -162,8 +160,7 @@ class Transcript:
                 self._model = AltScreenSnapshot(lines)
             else:
                 self._model = lines
-            if isinstance(lines, LineFeedLines):
-                self._line_feeds = lines
+            self._line_feeds = lines
         if self._line_feeds is not None:
             self._line_feeds.lf_returns = newline == "crlf"
             if newline != "auto":
