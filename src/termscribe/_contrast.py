@@ -23,6 +23,8 @@ an immutable tuple built at import.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = ["MIN_RATIO", "blend", "contrast", "ensure_contrast", "luminance"]
 
 #: The least contrast ratio of any rendered character against its background.
@@ -82,50 +84,37 @@ def _lighter(fg: int, lb: float, ratio: float) -> int | None:
     """The least mix of fg toward white with ``ratio`` over luminance lb."""
     if 1.05 / (lb + 0.05) < ratio:
         return None
-    lin = _LINEAR
-    r, g, b = fg >> 16 & 0xFF, fg >> 8 & 0xFF, fg & 0xFF
-    # Step n moves each channel c to c + (255 - c) * n / 255, rounded; step
-    # 255 is white, which is enough. Luminance grows with n: bisect.
-    lo, hi = 1, 255
-    while lo < hi:
-        n = (lo + hi) >> 1
-        lum = (
-            0.2126 * lin[r + ((255 - r) * n + 127) // 255]
-            + 0.7152 * lin[g + ((255 - g) * n + 127) // 255]
-            + 0.0722 * lin[b + ((255 - b) * n + 127) // 255]
-        )
-        if (lum + 0.05) / (lb + 0.05) >= ratio:
-            hi = n
-        else:
-            lo = n + 1
-    n = lo
-    return (
-        (r + ((255 - r) * n + 127) // 255) << 16
-        | (g + ((255 - g) * n + 127) // 255) << 8
-        | (b + ((255 - b) * n + 127) // 255)
-    )
+    return _least_step(fg, lambda lum: (lum + 0.05) / (lb + 0.05) >= ratio, toward_white=True)
 
 
 def _darker(fg: int, lb: float, ratio: float) -> int | None:
     """The least scaling of fg toward black with ``ratio`` under lb."""
     if (lb + 0.05) / 0.05 < ratio:
         return None
-    lin = _LINEAR
-    r, g, b = fg >> 16 & 0xFF, fg >> 8 & 0xFF, fg & 0xFF
-    # Step n scales each channel by (255 - n) / 255, rounded; step 255 is
-    # black, which is enough. Luminance falls with n: bisect.
+    return _least_step(fg, lambda lum: (lb + 0.05) / (lum + 0.05) >= ratio, toward_white=False)
+
+
+def _least_step(fg: int, enough: Callable[[float], bool], toward_white: bool) -> int:
+    """``_moved(fg, n, toward_white)`` for the least step n from 1 to 255
+    whose luminance is ``enough``; step 255 (white or black) is known to
+    be. Luminance moves one way with n: bisect."""
     lo, hi = 1, 255
     while lo < hi:
         n = (lo + hi) >> 1
-        keep = 255 - n
-        lum = (
-            0.2126 * lin[(r * keep + 127) // 255]
-            + 0.7152 * lin[(g * keep + 127) // 255]
-            + 0.0722 * lin[(b * keep + 127) // 255]
-        )
-        if (lb + 0.05) / (lum + 0.05) >= ratio:
+        if enough(luminance(_moved(fg, n, toward_white))):
             hi = n
         else:
             lo = n + 1
-    keep = 255 - lo
-    return (r * keep + 127) // 255 << 16 | (g * keep + 127) // 255 << 8 | (b * keep + 127) // 255
+    return _moved(fg, lo, toward_white)
+
+
+def _moved(fg: int, n: int, toward_white: bool) -> int:
+    """Step n of 255 from ``fg``: toward white, each channel c mixed to
+    c + (255 - c) * n / 255; toward black, scaled by (255 - n) / 255;
+    rounded."""
+    out = 0
+    for shift in (16, 8, 0):
+        c = fg >> shift & 0xFF
+        moved = c + ((255 - c) * n + 127) // 255 if toward_white else (c * (255 - n) + 127) // 255
+        out |= moved << shift
+    return out
