@@ -32,7 +32,14 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ._errors import FieldError, InvalidMessageError, short_repr
-from ._validate import JsonObject, copy_json, is_absolute_path, type_name
+from ._validate import (
+    JsonObject,
+    copy_json,
+    is_absolute_path,
+    require_object,
+    require_str,
+    type_name,
+)
 from .convert import ConversionError
 
 __all__ = [
@@ -244,16 +251,17 @@ def permission_result_v1_to_v2(result: object) -> JsonObject:
 
 
 def _object(value: object, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise InvalidMessageError(field, None, f"expected an object, got {type_name(value)}")
-    return value
+    try:
+        return require_object(value, field)
+    except FieldError as exc:
+        raise exc.to_public() from exc
 
 
 def _str(obj: Mapping[str, Any], key: str) -> str:
-    value = obj.get(key)
-    if not isinstance(value, str):
-        raise InvalidMessageError(key, None, f"expected a string, got {type_name(value)}")
-    return value
+    try:
+        return require_str(obj, key)
+    except FieldError as exc:
+        raise exc.to_public() from exc
 
 
 def _int(obj: Mapping[str, Any], key: str) -> int:
