@@ -15,7 +15,6 @@ import sys
 import pytest
 
 from termscribe import render_ansi, render_html, render_text
-from termscribe._accel import PURE_PYTHON
 
 # Every kind of input the extension's scans see: floods of C1 controls and
 # of control sequences with text between them, strings aborted by C1.
@@ -75,8 +74,3 @@ def test_the_output_is_the_same_either_way() -> None:
     expected = [f(SAMPLE, mode=m) for f in renderers for m in ("lines", "strip")]
     assert pure == expected
     assert _child(None)["outputs"] == expected
-
-
-def test_this_process_follows_the_variable() -> None:
-    wanted = os.environ.get("TERMSCRIBE_PURE_PYTHON") == "1"
-    assert wanted == PURE_PYTHON
