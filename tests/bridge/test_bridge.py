@@ -300,6 +300,17 @@ def test_permission_without_subject_and_unknown_option_kinds() -> None:
     assert any("option" in str(n) for n in result.not_bridged)
 
 
+def test_an_option_meta_that_is_not_an_object_is_left_out() -> None:
+    message = permission(9)
+    options = message["params"]["options"]
+    options[0]["_meta"] = []
+    options[1]["_meta"] = {"kept": True}
+    (*_, request) = V2ToV1Bridge().apply(message).messages
+    check_v1(request)
+    sent = request["params"]["options"]
+    assert "_meta" not in sent[0] and sent[1]["_meta"] == {"kept": True}
+
+
 def test_passthrough_and_not_bridged() -> None:
     bridge = V2ToV1Bridge()
     response = {"jsonrpc": "2.0", "id": 1, "result": {"stopReason": "end_turn"}}

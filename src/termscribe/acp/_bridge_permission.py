@@ -114,7 +114,11 @@ def _options(options: object) -> tuple[list[JsonObject], int]:
             and option["kind"] in V1_PERMISSION_OPTION_KINDS
         ):
             try:
-                kept.append(copy_json(option, "options"))
+                copied = copy_json(option, "options")
+                if "_meta" in copied and not isinstance(copied["_meta"], dict):
+                    # v1 reads a malformed _meta as absent: leave it out.
+                    del copied["_meta"]
+                kept.append(copied)
                 continue
             except FieldError:
                 pass  # counted as dropped: v1 cannot carry it either
