@@ -7,10 +7,12 @@
 
 from typing import TYPE_CHECKING
 
+from ._changes import ChangePosition, Changes
 from ._decoder import Utf8Decoder
 from ._line import Line
 from ._parser import Parser
 from ._performer import Performer
+from ._render_text import render_lines_text
 from ._style import Link, Style
 from ._transcript import (
     DEFAULT_MAX_LINES,
@@ -24,7 +26,9 @@ from ._transcript import (
 if TYPE_CHECKING:
     from ._html_theme import STYLESHEET as HTML_STYLESHEET
     from ._render_ansi import ansi_lines
+    from ._render_ansi import ansi_lines as render_lines_ansi
     from ._render_html import html_end, html_lines, html_start
+    from ._render_html import html_lines as render_lines_html
     from ._urls import safe_url
 
 # The renderers of HTML and ANSI (and what only they need) are imported when
@@ -33,6 +37,8 @@ if TYPE_CHECKING:
 _LAZY = {
     "HTML_STYLESHEET": ("_html_theme", "STYLESHEET"),
     "ansi_lines": ("_render_ansi", "ansi_lines"),
+    "render_lines_ansi": ("_render_ansi", "ansi_lines"),
+    "render_lines_html": ("_render_html", "html_lines"),
     "html_end": ("_render_html", "html_end"),
     "html_lines": ("_render_html", "html_lines"),
     "html_start": ("_render_html", "html_start"),
@@ -58,6 +64,8 @@ __all__ = [
     "DEFAULT_MAX_LINES",
     "HTML_STYLESHEET",
     "MODES",
+    "ChangePosition",
+    "Changes",
     "Line",
     "Link",
     "Parser",
@@ -71,6 +79,9 @@ __all__ = [
     "html_start",
     "render_ansi",
     "render_html",
+    "render_lines_ansi",
+    "render_lines_html",
+    "render_lines_text",
     "render_text",
     "safe_url",
 ]

@@ -54,13 +54,17 @@ def _plain(line: Line) -> Line:
 
 
 def styled_within(
-    lines: Sequence[Line], limit: int, render: Callable[[list[Line]], str], frame: int
+    lines: Sequence[Line],
+    limit: int,
+    render: Callable[[list[Line]], str],
+    frame: int,
+    rendered: str | None = None,
 ) -> str:
     """``render(lines)`` if it is at most ``limit - frame`` characters (``frame``:
     what goes around the lines); else the lines rendered with styles up to
     the first line whose markup would take the output past the limit, and
-    the rest unstyled."""
-    out = render(list(lines))
+    the rest unstyled. ``rendered``: ``render(lines)``, if the caller has it."""
+    out = render(list(lines)) if rendered is None else rendered
     if len(out) + frame <= limit:
         return out
     plain = [_plain(line) for line in lines]

@@ -191,14 +191,30 @@ class Line:
         joined if known."""
         if text is None:
             text = runs[0][0] if len(runs) == 1 else "".join(map(_first, runs))
-        if (
-            "<U+" in text
-            or "[termscribe:" in text
-            or (not text.isascii() and (SEAL in text or SEAL_BRACKET in text))
-        ):
+        if Line.needs_seal(text):
             runs, text = seal(runs, text)
         self.runs = runs
         self.text = text
+
+    @classmethod
+    def unchecked(cls, runs: tuple[Run, ...], text: str) -> Line:
+        """A line of ``runs`` and ``text`` as another Line holds them
+        (markers already made safe), for stores that keep lines in another
+        form: no sealing is done again."""
+        line = cls.__new__(cls)
+        line.runs = runs
+        line.text = text
+        return line
+
+    @staticmethod
+    def needs_seal(text: str) -> bool:
+        """Whether a Line made of ``text`` would seal or escape something
+        (see the module docstring)."""
+        return (
+            "<U+" in text
+            or "[termscribe:" in text
+            or (not text.isascii() and (SEAL in text or SEAL_BRACKET in text))
+        )
 
     @classmethod
     def from_row(

@@ -39,11 +39,10 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
-from itertools import repeat
 from typing import TypeVar
 
+from ._committed import CommittedLines
 from ._controls import Controls
 from ._controls import SavedCursor as _Saved
 from ._edit import insert_blanks
@@ -53,7 +52,6 @@ from ._line import (
     Line,
     Row,
     StylePalette,
-    omission_marker,
 )
 from ._lines_csi import (
     COSTLY_REPEAT,
@@ -70,7 +68,6 @@ from ._lines_csi import (
 )
 from ._lines_grouped import (
     Parts,
-    line_of,
     overstrikes_at_once,
     overwrite_run,
     sequence_lines,
@@ -129,8 +126,7 @@ class LinesModel(Printing, Controls, Performer):
         self._last = ""  # last printed character, for REP
         self._wrapping = False  # inside _wrap: the row scrolling off continues
         # Committed output.
-        self._committed: deque[Line] = deque()
-        self._dropped_lines = 0
+        self.committed = CommittedLines(max_lines, self._palette)
         self._pending: list[Row] = []  # committed rows of an unfinished logical line
         self._pending_cells = 0
         self._pending_omitted = 0
@@ -172,16 +168,14 @@ class LinesModel(Printing, Controls, Performer):
 
     def take_committed(self) -> list[Line]:
         """Remove and return the lines committed since the last call."""
-        lines = list(self._committed)
-        self._committed.clear()
-        return lines
+        return self.committed.take()
 
     def lines(self) -> list[Line]:
         """Every line of the transcript still held: committed, then window."""
-        out: list[Line] = []
-        if self._dropped_lines:
-            out.append(Line(((omission_marker(self._dropped_lines, "earlier lines"), DEFAULT),)))
-        out.extend(self._committed)
+        committed = self.committed
+        marker = committed.marker()
+        out = [marker] if marker is not None else []
+        out.extend(committed.lines())
         out.extend(self.window_lines())
         return out
 
@@ -239,7 +233,7 @@ class LinesModel(Printing, Controls, Performer):
                 and not row.omitted
             ):
                 # Unchanged since text_lines made it.
-                self._append_line(line_of(*made[3], self._palette.styles))
+                self.committed.extend_parts((made[3],))
             else:
                 palette = self._palette
                 self._append_line(Line.from_row(row, palette.styles, palette.runs_cache))
@@ -265,58 +259,34 @@ class LinesModel(Printing, Controls, Performer):
         self._append_line(line)
 
     def _append_line(self, line: Line) -> None:
-        committed = self._committed
-        committed.append(line)
-        if self.max_lines is not None and len(committed) > self.max_lines:
-            committed.popleft()
-            self._dropped_lines += 1
+        self.committed.append(line)
 
     def _kept(self, items: list[_T]) -> list[_T]:
         """The last of ``items`` to be committed that ``max_lines`` keeps;
-        the others count as dropped."""
+        the others are counted as committed and dropped."""
         limit = self.max_lines
         if limit is not None and len(items) > limit:
-            self._dropped_lines += len(items) - limit
+            self.committed.skip(len(items) - limit)
             return items[len(items) - limit :]
         return items
 
     def _commit_texts(self, texts: list[str]) -> None:
         """Commit one line per text, each of single cells in the current
         style, at once (no logical line is pending). Only the lines
-        ``max_lines`` keeps are made, and equal texts share one Line."""
+        ``max_lines`` keeps are stored."""
         texts = self._kept(texts)
         style = DEFAULT if self._code is None else self._style
-        made: dict[str, Line] = {"": EMPTY_LINE}
-        lines = []
-        for text in texts:
-            line = made.get(text)
-            if line is None:
-                line = made[text] = Line(((text, style),), text)
-            lines.append(line)
-        self._extend_committed(lines)
+        if Line.needs_seal("\n".join(texts)):
+            self.committed.extend([Line(((text, style),), text) for text in texts])
+        else:
+            self.committed.extend_texts(texts, style)
 
     def _extend_committed(self, lines: Iterable[Line]) -> None:
         """Commit finished lines at once (no logical line is pending)."""
-        committed = self._committed
-        committed.extend(lines)
-        limit = self.max_lines
-        if limit is not None and len(committed) > limit:
-            excess = len(committed) - limit
-            self._dropped_lines += excess
-            if excess > limit:
-                kept = list(committed)[-limit:]
-                committed.clear()
-                committed.extend(kept)
-            else:
-                for _ in range(excess):
-                    committed.popleft()
+        self.committed.extend(lines)
 
     def _append_lines(self, line: Line, count: int) -> None:
-        limit = self.max_lines
-        if limit is not None and count > limit:
-            self._dropped_lines += count - limit
-            count = limit
-        self._extend_committed(repeat(line, count))
+        self.committed.extend_repeated((line,), count)
 
     def overwrite_run(self, run: str) -> None:
         overwrite_run(self, run)

@@ -28,17 +28,15 @@ where no grouped event can form), only faster.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from operator import mul
 from typing import cast
 
 from ._cursor import arg
 from ._grammar import ERASE, OVERSTRUCK, OVERWRITE_CHAS, OVERWRITE_ELS, REP, SGR_SPLIT
-from ._line import BLANK, EMPTY_LINE, MAX_LINE_CELLS, Line, Row
+from ._line import BLANK, MAX_LINE_CELLS, Row
 from ._lines_csi import MAX_REPEAT, TAB_WIDTH
 from ._lines_host import LinesHost, Parts
 from ._performer import Performer
-from ._style import DEFAULT, Style
 from ._syntax import parse_params
 from ._unicode import is_cell_run, is_simple_run, marker, with_markers
 
@@ -49,7 +47,6 @@ __all__ = [
     "erases",
     "expand_repeats",
     "expand_tabs",
-    "line_of",
     "overstrikes_at_once",
     "overwrite_run",
     "print_text",
@@ -57,7 +54,7 @@ __all__ = [
     "shown",
     "single_cells",
     "split_lines",
-    "styled_lines",
+    "styled_parts",
     "tabs_at_once",
     "text_lines",
     "without_erasures",
@@ -443,7 +440,7 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
     kept = rest[count - scrolled :]
     sgr = "\x1b" in run and "\x1b" in "".join(rest)  # (none left unstyled)
     if sgr:
-        m._extend_committed(m._kept(styled_lines(m, done)))
+        m.committed.extend_parts(m._kept(styled_parts(m, done)))
     else:
         m._commit_texts(shown(done) if tabs else done)
     if marked:
@@ -460,7 +457,7 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
         kept = [m.cell_table.wide_cells(text) for text in kept]
     parts: list[Parts]
     if sgr:
-        parts = _parts(m, kept)
+        parts = styled_parts(m, kept)
     else:
         code = None if m._code is None else (m._code,)
         parts = [((text,), code) for text in kept]
@@ -482,36 +479,11 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
     return True
 
 
-def line_of(texts: Sequence[str], codes: Sequence[str] | None, palette: list[Style]) -> Line:
-    """The line of a row of single cells printed as ``texts``, each in the
-    style of its code (None: unstyled), as Line.from_row makes it (runs of
-    one style merged)."""
-    if codes is None:
-        text = "".join(texts)
-        return Line(((text, DEFAULT),), text) if text else EMPTY_LINE
-    runs: list[tuple[str, Style]] = []
-    last = ""
-    for text, code in zip(texts, codes, strict=True):
-        if text:
-            if code == last:
-                runs[-1] = (runs[-1][0] + text, runs[-1][1])
-            else:
-                runs.append((text, palette[ord(code)]))
-                last = code
-    return Line(tuple(runs), "".join(texts)) if runs else EMPTY_LINE
-
-
-def styled_lines(m: LinesHost, lines: list[str]) -> list[Line]:
-    """Lines of single cells with SGR inside, as they are committed from
-    the rows print_with_sgr makes of them on blank rows; the model is left
-    in the style they end with."""
-    palette = m._palette.styles
-    return [line_of(texts, codes, palette) for texts, codes in _parts(m, lines)]
-
-
-def _parts(m: LinesHost, lines: list[str]) -> list[Parts]:
-    """Each line's texts between SGR sequences and the code of each, and
-    the model left in the style the lines end with."""
+def styled_parts(m: LinesHost, lines: list[str]) -> list[Parts]:
+    """Lines of single cells with SGR inside, as the parts (texts between
+    SGR sequences, and the palette code of each) of the rows print_with_sgr
+    makes of them on blank rows; the model is left in the style the lines
+    end with."""
     code = m._code or "\x00"
     part_codes = m._part_codes
     out: list[Parts] = []

@@ -11,11 +11,11 @@ two buffers.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Protocol, TypeVar
 
+from ._committed import CommittedLines
 from ._controls import SavedCursor
 from ._cursor import CursorHost
 from ._line import Line, Row, StylePalette
@@ -95,8 +95,7 @@ class LinesHost(CursorHost, Protocol):
     csi_bodies: CsiBodies
     _made: dict[int, tuple[Row, str, str, Parts]]
     max_lines: int | None
-    _committed: deque[Line]
-    _dropped_lines: int
+    committed: CommittedLines
 
     # Parser events.
     def print(self, text: str) -> None: ...

@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Hashable
 
 from ._controls import SavedCursor
-from ._line import Line, Row
+from ._line import Row
 from ._lines_host import LinesHost, Screen
 from ._style import Style
 
@@ -53,9 +53,8 @@ _MAX_UNIT_ITEMS = 8
 _ITEM_START = re.compile("[\x1b\x80-\x9f]")
 
 # Attributes of the models that are not state: caches (their content is a
-# function of what they are asked), the committed output (and the count
-# of lines max_lines dropped from it), and the rows of
-# the active screen (the screen is in the key).
+# function of what they are asked), the committed output, and the rows
+# of the active screen (the screen is in the key).
 _NOT_STATE = frozenset(
     (
         "cell_table",
@@ -63,8 +62,7 @@ _NOT_STATE = frozenset(
         "csi_bodies",
         "_sgr_runs",
         "_made",
-        "_committed",
-        "_dropped_lines",
+        "committed",
         "_rows",
     )
 )
@@ -162,7 +160,7 @@ def run_repeated(model: LinesHost, run: str, apply: Callable[[str], None]) -> No
         apply(run)
         return
     unit, count = found
-    committed = model._committed
+    committed = model.committed
     done = 0
     look = 0  # the repetition (from 0) the state is looked at around next
     while done < count and done < MAX_TRIES:
@@ -174,34 +172,17 @@ def run_repeated(model: LinesHost, run: str, apply: Callable[[str], None]) -> No
             before = state_key(model)
         except UnknownState:
             break
-        held, dropped = len(committed), model._dropped_lines
+        total = committed.total
         apply(unit)
         done += 1
         if state_key(model) == before:
-            added = len(committed) - held + model._dropped_lines - dropped
+            added = committed.total - total
             if added > len(committed):
                 break  # max_lines keeps fewer than one repetition commits
-            lines = [committed[index] for index in range(-added, 0)]
-            _commit_again(model, lines, count - done)
+            committed.extend_repeated(committed.last(added), count - done)
             done = count
             break
         look = 2 * done
     rest = run[done * len(unit) :]
     if rest:
         apply(rest)
-
-
-def _commit_again(model: LinesHost, lines: list[Line], times: int) -> None:
-    """Commit ``lines`` ``times`` times more, holding only what max_lines
-    keeps of them."""
-    if not lines or times <= 0:
-        return
-    total = len(lines) * times
-    limit = model.max_lines
-    if limit is not None and total > limit:
-        model._dropped_lines += total - limit
-        # The last `limit` of the repeated lines.
-        copies = -(-limit // len(lines)) + 1
-        model._extend_committed((lines * copies)[len(lines) * copies - limit :])
-        return
-    model._extend_committed(lines * times)

@@ -35,11 +35,11 @@ from collections.abc import Iterable
 
 from ._contrast import MIN_RATIO, blend, contrast, ensure_contrast
 from ._html_theme import palette_rgb
-from ._line import Line
+from ._line import Line, Run
 from ._style import BLINK, BOLD, DIM, INVERSE, ITALIC, OVERLINE, RGB_FLAG, STRIKE, Link, Style
 from ._urls import safe_url
 
-__all__ = ["ansi_lines"]
+__all__ = ["ansi_lines", "ansi_pairs"]
 
 RESET = "\x1b[0m"
 _OSC8_END = "\x1b]8;;\x1b\\"
@@ -67,16 +67,21 @@ _FLAG_CODES = (
 
 def ansi_lines(lines: Iterable[Line], *, hyperlinks: bool = False) -> str:
     """The ANSI of lines, joined with ``\\n`` (no trailing newline)."""
+    return ansi_pairs([(line.text, line.runs) for line in lines], hyperlinks=hyperlinks)
+
+
+def ansi_pairs(lines: Iterable[tuple[str, Iterable[Run]]], *, hyperlinks: bool = False) -> str:
+    """ansi_lines of lines given as their text and runs."""
     out: list[str] = []
     append = out.append
     # Per call, never shared (DESIGN.md invariant 8): distinct styles and
     # link targets in one call are few, and bounded by the runs rendered.
     sgrs: dict[Style, str] = {}
     urls: dict[Link, str | None] = {}
-    for line in lines:
+    for _, runs in lines:
         styled = False
         link: str | None = None
-        for text, style in line.runs:
+        for text, style in runs:
             if not text:
                 continue
             if hyperlinks:

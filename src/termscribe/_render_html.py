@@ -45,7 +45,7 @@ from html import escape
 
 from ._contrast import blend, contrast, ensure_contrast
 from ._html_theme import DARK, LIGHT, STYLESHEET, Theme, layout_css, palette_rgb
-from ._line import MARKERS, Line
+from ._line import MARKERS, Line, Run
 from ._style import (
     BLINK,
     BOLD,
@@ -65,8 +65,8 @@ __all__ = [
     "LINK_REL",
     "html_end",
     "html_lines",
+    "html_pairs",
     "html_start",
-    "render_lines_html",
 ]
 
 #: No scripts, no fetches of any kind, no forms, no <base>: the page can only
@@ -112,6 +112,11 @@ DIM_ALPHA = 0.65
 def html_lines(lines: Iterable[Line]) -> str:
     """The HTML of lines, joined with ``\\n`` (no trailing newline), to go
     between ``html_start()`` and ``html_end()``."""
+    return html_pairs([(line.text, line.runs) for line in lines])
+
+
+def html_pairs(lines: Iterable[tuple[str, Iterable[Run]]]) -> str:
+    """html_lines of lines given as their text and runs."""
     # Tags are built once per distinct style and call: the cache lives and
     # dies with this call, so no transcript (or thread) sees another's, and
     # its size is bounded by the runs rendered.
@@ -121,13 +126,13 @@ def html_lines(lines: Iterable[Line]) -> str:
     search = _SPECIAL.search
     out: list[str] = []
     append = out.append
-    for line in lines:
+    for line_text, runs in lines:
         # One search per line: most lines need no escaping at all.
-        special = search(line.text) is not None
-        marked = "<U+" in line.text or "[termscribe:" in line.text
+        special = search(line_text) is not None
+        marked = "<U+" in line_text or "[termscribe:" in line_text
         current: tuple[str, str] | None = None
         pending = ""
-        for run_text, style in line.runs:
+        for run_text, style in runs:
             tag = tags.get(style)
             if tag is None:
                 # Styles that render alike share one tag object, so runs of
@@ -191,17 +196,6 @@ def html_start(
 def html_end(*, standalone: bool = False) -> str:
     """What comes after the lines."""
     return "</pre>\n</body>\n</html>\n" if standalone else "</pre>"
-
-
-def render_lines_html(
-    lines: Iterable[Line], *, standalone: bool = False, title: str = "Terminal transcript"
-) -> str:
-    """A complete fragment (or document) for lines."""
-    return (
-        html_start(standalone=standalone, title=title)
-        + html_lines(lines)
-        + html_end(standalone=standalone)
-    )
 
 
 # The page around the transcript: the terminal's colours fill the window.

@@ -103,6 +103,7 @@ import pyte
 from pyte import modes
 from pyte.screens import Char, StaticDefaultDict
 
+from ._committed import CommittedLines
 from ._controls import Controls
 from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS
@@ -190,6 +191,8 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self._normal: tuple[_Buffer, _Saved | None, set[int]] | None = None
         self._alt_saved: _Saved | None = None  # kept between visits (xterm.js)
         self._left_alt: _Buffer | None = None  # the alternate screen as last left
+        #: Always empty (see take_committed).
+        self.committed = CommittedLines(None)
 
     # -- queries -----------------------------------------------------------
 
@@ -225,6 +228,10 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
     def take_committed(self) -> list[Line]:
         """Nothing is final before the end: the whole screen can change."""
         return []
+
+    def window_lines(self) -> list[Line]:
+        """Every line: nothing is committed (see take_committed)."""
+        return self.lines()
 
     def lines(self) -> list[Line]:
         """The visible screen as lines, then (with ``snapshot``) the

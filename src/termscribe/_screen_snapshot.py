@@ -19,6 +19,7 @@ alternate screen had just before. It relies only on the model's public
 
 from __future__ import annotations
 
+from ._committed import CommittedLines
 from ._line import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
 from ._lines import LinesModel
 from ._performer import Performer
@@ -120,12 +121,20 @@ class AltScreenSnapshot(Performer):
     def take_committed(self) -> list[Line]:
         return self.model.take_committed()
 
+    @property
+    def committed(self) -> CommittedLines:
+        return self.model.committed
+
     def lines(self) -> list[Line]:
         """The model's transcript, then the alternate-screen block if the
         alternate screen was used."""
-        out = self.model.lines()
+        return self.model.lines() + self._block()
+
+    def window_lines(self) -> list[Line]:
+        """The model's window, then the alternate-screen block."""
+        return self.model.window_lines() + self._block()
+
+    def _block(self) -> list[Line]:
         model = self.model
         rows = model.screen_rows() if model.alternate else self._frame
-        if rows is not None:
-            out.extend(alt_block(frame_lines(rows)))
-        return out
+        return [] if rows is None else alt_block(frame_lines(rows))

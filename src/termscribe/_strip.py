@@ -42,7 +42,7 @@ from ._lines_grouped import (
     shown,
     single_cells,
     split_lines,
-    styled_lines,
+    styled_parts,
     tabs_at_once,
 )
 from ._lines_sequences import sequence_parts, sequence_run
@@ -223,7 +223,7 @@ class StripModel(LinesModel):
         self._break = False
         self._newline()
         if sgr:
-            self._extend_committed(self._kept(styled_lines(self, lines[1:])))
+            self.committed.extend_parts(self._kept(styled_parts(self, lines[1:])))
         else:
             self._commit_texts(shown(lines[1:]) if BLANK in run else lines[1:])
 

@@ -7,11 +7,13 @@ hands the interpreter's lines to the renderers. It does no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TypedDict
 
 from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
+from ._changes import ChangePosition, Changes, changes_since
 from ._decoder import Utf8Decoder
-from ._line import MAX_LINE_CELLS, Line
+from ._line import MAX_LINE_CELLS, Line, Run
 from ._lines import LinesModel
 from ._parser import Parser
 from ._render_text import render_lines_text
@@ -167,6 +169,8 @@ class Transcript:
                 self._line_feeds = None
         self._parser = Parser(self._model)
         self._finished = False
+        # Identifies this transcript's change positions (see changes).
+        self._token = object()
         # Output is bounded by input (see _budget): the bytes fed so far, and
         # the constant, from the window the model can fill without input
         # (twice with a snapshot of the alternate screen).
@@ -234,6 +238,14 @@ class Transcript:
         """
         return self._model.take_committed()
 
+    def changes(self, since: ChangePosition | None = None) -> Changes:
+        """What changed since ``since`` (a ``Changes.position`` of an earlier
+        call; None for everything): the lines committed since, and the live
+        window. See ``_changes`` for the client loop; the cost of a call is
+        what changed, not the transcript's length."""
+        model = self._model
+        return changes_since(self._token, model.committed, model.window_lines(), since)
+
     def output_limit(self) -> int:
         """The most characters ``text()``, ``html()`` or ``ansi()`` returns
         for the bytes fed so far: OUTPUT_PER_BYTE per byte, plus a constant
@@ -243,30 +255,58 @@ class Transcript:
 
     def text(self) -> str:
         """The plain-text transcript (lines joined with ``\\n``)."""
-        return render_lines_text(self.lines())
+        # render_lines_text(self.lines()), from the committed lines' stored
+        # text without making them Line objects again.
+        model = self._model
+        committed = model.committed
+        marker = committed.marker()
+        pieces = [marker.text] if marker is not None else []
+        pieces.extend(committed.texts())
+        window = model.window_lines()
+        if window:
+            pieces.append(render_lines_text(window))
+        return "\n".join(pieces)
 
     def html(self, *, standalone: bool = False, title: str = "Terminal transcript") -> str:
         """The HTML transcript: a ``<pre class="termscribe">`` fragment, or
         with ``standalone`` a complete UTF-8 document with its stylesheet."""
-        from ._render_html import html_end, html_lines, html_start  # not loaded for text
+        from ._render_html import html_end, html_lines, html_pairs, html_start  # not for text
 
         start = html_start(standalone=standalone, title=title)
         end = html_end(standalone=standalone)
-        lines = self.lines()
-        body = styled_within(lines, self.output_limit(), html_lines, len(start) + len(end))
+        frame = len(start) + len(end)
+        body = html_pairs(self._pairs())
+        if len(body) + frame > self.output_limit():
+            body = styled_within(self.lines(), self.output_limit(), html_lines, frame, body)
         return start + body + end
 
     def ansi(self, *, hyperlinks: bool = False) -> str:
         """The transcript with styles rebuilt as SGR, safe for a terminal;
         ``hyperlinks`` adds OSC 8 for http(s) and mailto links."""
-        from ._render_ansi import ansi_lines  # not loaded for text
+        from ._render_ansi import ansi_lines, ansi_pairs  # not loaded for text
 
-        return styled_within(
-            self.lines(),
-            self.output_limit(),
-            lambda lines: ansi_lines(lines, hyperlinks=hyperlinks),
-            0,
-        )
+        out = ansi_pairs(self._pairs(), hyperlinks=hyperlinks)
+        if len(out) > self.output_limit():
+            out = styled_within(
+                self.lines(),
+                self.output_limit(),
+                lambda lines: ansi_lines(lines, hyperlinks=hyperlinks),
+                0,
+                out,
+            )
+        return out
+
+    def _pairs(self) -> Iterator[tuple[str, Iterable[Run]]]:
+        """The lines of ``lines()`` as text and runs, the committed ones
+        without making them Line objects again (for renderers)."""
+        model = self._model
+        committed = model.committed
+        marker = committed.marker()
+        if marker is not None:
+            yield marker.text, marker.runs
+        yield from committed.pairs()
+        for line in model.window_lines():
+            yield line.text, line.runs
 
 
 def render_text(data: bytes, **options: Unpack[TranscriptOptions]) -> str:

@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final, NamedTuple, Protocol, TypeVar
 
-from termscribe import Line, Transcript
+from termscribe import ChangePosition, Changes, Line, Transcript
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message
@@ -214,6 +214,11 @@ class TerminalState:
         belong to output that a snapshot has since replaced.
         """
         return self._transcript.take_lines()
+
+    def changes(self, since: ChangePosition | None = None) -> Changes:
+        """What changed in the transcript since ``since`` (see
+        `Transcript.changes`); a snapshot replacement resets it."""
+        return self._transcript.changes(since)
 
     def html(self) -> str:
         """The transcript as an HTML fragment, ``<pre class="termscribe">`` (style it

@@ -1,0 +1,424 @@
+"""Committed lines, held compactly.
+
+A transcript's committed lines are final: nothing changes them again, and a
+long log holds millions of them. So they are not kept as :class:`Line`
+objects (a Line with a few runs costs several hundred bytes of small,
+garbage-collector-tracked objects) but in blocks of up to ``BLOCK`` lines:
+
+* ``text``: the block's lines joined with ``\\n`` (a Line's text never holds
+  a line feed), so a text transcript is a join of blocks;
+* ``layout``: each line's style runs, one after the other, as code points:
+  ``\\x00`` for a line that is one run in the default style, else the
+  number of runs *k*, then *k* style numbers, then the lengths of the first
+  *k* - 1 runs (the last one takes the rest). Style numbers are the codes
+  of the model's StylePalette, as in its rows.
+
+Blocks are pairs of strings, which the cyclic garbage collector ignores,
+and a line costs about its text plus three code points. Lines are made
+again as Line objects only when asked for (``lines``, ``since``, ``take``),
+equal to those committed.
+
+The store also counts, so that a reader can ask what changed since it last
+looked (``Transcript.changes``): ``total`` lines were ever committed;
+``dropped`` of them were dropped by ``max_lines`` (the oldest first) and
+``taken`` were taken by ``take``; the rest are held.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import accumulate, islice
+from operator import itemgetter
+from typing import cast
+
+from ._line import EMPTY_LINE, Line, Run, StylePalette, omission_marker
+from ._style import DEFAULT, Style
+
+# What a line of single cells was printed as: its texts, and the palette
+# code of each (None: unstyled).
+Parts = tuple[Sequence[str], Sequence[str] | None]
+
+__all__ = ["BLOCK", "CommittedLines"]
+
+#: Lines per block.
+BLOCK = 64
+
+# The layout of a line that is one run in the default style.
+_PLAIN = "\x00"
+
+# Cuts a line's text into its runs (an itemgetter of slices).
+_Cut = Callable[[str], tuple[str, ...]]
+
+# Layouts a store remembers the runs of, if they have at most so many runs
+# (a transcript's cache must stay small under style churn).
+_MAX_CACHED_LAYOUTS = 512
+_MAX_CACHED_RUNS = 32
+
+# Style objects a store remembers the palette code of (see _number).
+_MAX_INDEXED = 4096
+
+
+class CommittedLines:
+    """The committed lines of one transcript (see the module docstring).
+
+    ``max_lines`` (None: no limit) is how many are held; committing more
+    drops the oldest."""
+
+    __slots__ = (
+        "_alive",
+        "_blocks",
+        "_head_skip",
+        "_index",
+        "_layout_cache",
+        "_layouts",
+        "_palette",
+        "_styles",
+        "_texts",
+        "dropped",
+        "max_lines",
+        "taken",
+        "total",
+    )
+
+    def __init__(self, max_lines: int | None, palette: StylePalette | None = None) -> None:
+        """``palette``: the model's, whose codes the stored layouts use (a
+        store of its own if None)."""
+        self.max_lines = max_lines
+        self._palette = StylePalette() if palette is None else palette
+        self._styles = self._palette.styles
+        #: Lines ever committed, dropped and taken ones included.
+        self.total = 0
+        #: Lines dropped by max_lines.
+        self.dropped = 0
+        #: Lines removed by take.
+        self.taken = 0
+        # Sealed blocks: (text, layout, line count), oldest first; the
+        # first _head_skip lines of the first block are no longer held.
+        self._blocks: deque[tuple[str, str, int]] = deque()
+        self._head_skip = 0
+        # The open block, newest last.
+        self._texts: list[str] = []
+        self._layouts: list[str] = []
+        # Palette code of style objects seen in committed Lines, by id; the
+        # objects are kept alive in _alive, so an id is never another's.
+        self._index: dict[int, int] = {id(DEFAULT): 0}
+        self._alive: list[Style] = []
+        # Layouts recently made into runs (see _decoded): logs repeat them.
+        self._layout_cache: dict[str, tuple[_Cut, tuple[Style, ...]]] = {}
+
+    def __len__(self) -> int:
+        """The number of lines held."""
+        return self.total - self.dropped - self.taken
+
+    @property
+    def cut(self) -> int:
+        """Lines no longer held at the head (dropped or taken)."""
+        return self.dropped + self.taken
+
+    def state(self) -> tuple[object, ...]:
+        """What a repeated unit could change here (see _lines_repeat): the
+        counts only, since committed lines never change."""
+        return (self.total, self.dropped, self.taken)
+
+    # -- committing --------------------------------------------------------
+
+    def append(self, line: Line) -> None:
+        self._add(line.text, self._layout(line.runs))
+        self._trim()
+
+    def extend(self, lines: Iterable[Line]) -> None:
+        layout = self._layout
+        add = self._add
+        for line in lines:
+            add(line.text, layout(line.runs))
+        self._trim()
+
+    def extend_texts(self, texts: Sequence[str], style: Style) -> None:
+        """Commit one line per text, each one run in ``style``. The texts
+        hold no markers or seals (Line.needs_seal is false for each)."""
+        number = self._number(style)
+        add = self._add
+        if number == 0:
+            for text in texts:
+                add(text, _PLAIN)
+        else:
+            head = "\x01" + chr(number)
+            for text in texts:
+                add(text, head if text else _PLAIN)
+        self._trim()
+
+    def extend_parts(self, parts: Iterable[Parts]) -> None:
+        """Commit one line per ``(texts, codes)``: the line of single cells
+        printed as ``texts``, each in the style of its palette code in
+        ``codes`` (None: all in the default style), runs of one style
+        merged, as a Line of them would hold it."""
+        add = self._add
+        styles = self._styles
+        for texts, codes in parts:
+            text = "".join(texts)
+            if Line.needs_seal(text):
+                line = Line(_merged(texts, codes, styles)) if text else EMPTY_LINE
+                add(line.text, self._layout(line.runs))
+                continue
+            if codes is None or not text:
+                add(text, _PLAIN)
+                continue
+            if len(codes) == 1:
+                code = codes[0]
+                add(text, _PLAIN if code == "\x00" else "\x01" + code)
+                continue
+            run_codes: list[str] = []
+            sizes: list[int] = []
+            last = ""
+            for part, code in zip(texts, codes, strict=True):
+                if part:
+                    if code == last:
+                        sizes[-1] += len(part)
+                    else:
+                        run_codes.append(code)
+                        sizes.append(len(part))
+                        last = code
+            if len(run_codes) == 1:
+                add(text, _PLAIN if last == "\x00" else "\x01" + last)
+            else:
+                add(text, chr(len(run_codes)) + "".join(run_codes) + "".join(map(chr, sizes[:-1])))
+        self._trim()
+
+    def extend_repeated(self, lines: Sequence[Line], times: int) -> None:
+        """Commit ``lines`` ``times`` times over; only what max_lines holds
+        is stored, the rest counts as dropped at once."""
+        if not lines or times <= 0:
+            return
+        count = len(lines) * times
+        limit = self.max_lines
+        skip = 0
+        if limit is not None and count > limit:
+            skip = count - limit
+        encoded = [(line.text, self._layout(line.runs)) for line in lines]
+        if skip:
+            self._drop_all()
+            self.total += skip
+            self.dropped += skip
+        add = self._add
+        start = skip % len(encoded)
+        for index in range(count - skip):
+            text, layout = encoded[(start + index) % len(encoded)]
+            add(text, layout)
+        self._trim()
+
+    def skip(self, count: int) -> None:
+        """Count ``count`` lines as committed and dropped at once: the
+        caller commits at least max_lines more right after, so that they
+        would be dropped anyway."""
+        self.total += count
+        self.dropped += count
+
+    def _add(self, text: str, layout: str) -> None:
+        texts = self._texts
+        texts.append(text)
+        self._layouts.append(layout)
+        self.total += 1
+        if len(texts) == BLOCK:
+            self._blocks.append(("\n".join(texts), "".join(self._layouts), BLOCK))
+            self._texts = []
+            self._layouts = []
+
+    def _trim(self) -> None:
+        limit = self.max_lines
+        if limit is None:
+            return
+        excess = len(self) - limit
+        if excess <= 0:
+            return
+        self.dropped += excess
+        blocks = self._blocks
+        while excess and blocks:
+            count = blocks[0][2] - self._head_skip
+            if excess < count:
+                self._head_skip += excess
+                return
+            blocks.popleft()
+            self._head_skip = 0
+            excess -= count
+        if excess:
+            del self._texts[:excess]
+            del self._layouts[:excess]
+
+    def _drop_all(self) -> None:
+        """Drop every line held, counting them."""
+        self.dropped += len(self)
+        self._clear()
+
+    def _clear(self) -> None:
+        self._blocks.clear()
+        self._head_skip = 0
+        self._texts = []
+        self._layouts = []
+
+    def _number(self, style: Style) -> int:
+        """The palette code of ``style``. The models' lines hold styles their
+        palette made, so it has them all (were it full, a style it never saw
+        would show as the default)."""
+        number = self._index.get(id(style))
+        if number is None:
+            number = ord(self._palette.code(style))
+            if len(self._alive) >= _MAX_INDEXED:
+                self._index = {id(DEFAULT): 0}
+                self._alive = []
+            self._index[id(style)] = number
+            self._alive.append(style)
+        return number
+
+    def _layout(self, runs: tuple[Run, ...]) -> str:
+        index = self._index
+        if len(runs) == 1:
+            number = index.get(id(runs[0][1]))
+            if number == 0:
+                return _PLAIN
+            if number is not None:
+                return "\x01" + chr(number)
+        numbers = [index.get(id(style)) for _, style in runs]
+        if None in numbers:
+            numbers = [self._number(style) for _, style in runs]
+        return (
+            chr(len(runs))
+            + "".join(map(chr, numbers))  # type: ignore[arg-type]
+            + "".join([chr(len(text)) for text, _ in runs[:-1]])
+        )
+
+    # -- reading -----------------------------------------------------------
+
+    def marker(self) -> Line | None:
+        """The line that stands for dropped lines, if any were."""
+        if not self.dropped:
+            return None
+        return Line(((omission_marker(self.dropped, "earlier lines"), DEFAULT),))
+
+    def lines(self) -> list[Line]:
+        """Every line held, oldest first."""
+        return self._last(len(self))
+
+    def since(self, index: int) -> list[Line]:
+        """The lines held from the ``index``-th ever committed (counting
+        from 0) on; ``index`` must be at least ``cut``."""
+        if not self.cut <= index <= self.total:
+            raise ValueError(f"line {index} is not held (held: {self.cut} to {self.total})")
+        return self._last(self.total - index)
+
+    def last(self, count: int) -> list[Line]:
+        """The ``count`` newest lines (at most as many as are held)."""
+        return self._last(min(count, len(self)))
+
+    def take(self) -> list[Line]:
+        """Remove and return every line held."""
+        lines = self.lines()
+        self.taken += len(lines)
+        self._clear()
+        return lines
+
+    def texts(self) -> Iterator[str]:
+        """The text of the lines held, as pieces to join with ``\\n``: each
+        is one line or several lines already joined with ``\\n``."""
+        blocks = self._blocks
+        if blocks:
+            text, _, _ = blocks[0]
+            if self._head_skip:
+                text = text.split("\n", self._head_skip)[-1]
+            yield text
+            for index in range(1, len(blocks)):
+                yield blocks[index][0]
+        yield from self._texts
+
+    def pairs(self) -> Iterator[tuple[str, Iterable[Run]]]:
+        """Each line held as its text and its runs, without making Line
+        objects (for renderers); the runs may be an iterator."""
+        blocks = self._blocks
+        for index in range(len(blocks)):
+            text, layout, _ = blocks[index]
+            pairs = self._pairs(text.split("\n"), layout)
+            if index == 0 and self._head_skip:
+                pairs = islice(pairs, self._head_skip, None)
+            yield from pairs
+        yield from self._pairs(self._texts, "".join(self._layouts))
+
+    def _last(self, count: int) -> list[Line]:
+        """The ``count`` newest lines (``count`` at most those held)."""
+        if count <= 0:
+            return []
+        # Blocks from the newest back until they cover count lines.
+        pieces: list[tuple[list[str], str]] = [(self._texts, "".join(self._layouts))]
+        need = count - len(self._texts)
+        blocks = self._blocks
+        index = len(blocks) - 1
+        while need > 0:
+            text, layout, _ = blocks[index]
+            pieces.append((text.split("\n"), layout))
+            need -= len(pieces[-1][0]) - (self._head_skip if index == 0 else 0)
+            index -= 1
+        unchecked = Line.unchecked
+        out = [
+            unchecked(runs if type(runs) is tuple else tuple(runs), text)
+            for texts, layout in reversed(pieces)
+            for text, runs in self._pairs(texts, layout)
+        ]
+        # The oldest block may hold more than was asked for (the first
+        # block's skipped lines are at its front).
+        del out[: len(out) - count]
+        return out
+
+    def _pairs(self, texts: list[str], layout: str) -> Iterator[tuple[str, Iterable[Run]]]:
+        """Each of ``texts`` with its runs, as ``layout`` (theirs, one after
+        the other) gives them."""
+        at = 0
+        decoded = self._decoded
+        for text in texts:
+            runs_count = ord(layout[at])
+            if runs_count == 0:
+                at += 1
+                yield text, ((text, DEFAULT),)
+                continue
+            end = at + 2 * runs_count
+            pieces, styles = decoded(layout[at:end])
+            at = end
+            if runs_count == 1:
+                yield text, ((text, styles[0]),)
+            else:
+                yield text, zip(pieces(text), styles, strict=True)
+
+    def _decoded(self, layout: str) -> tuple[_Cut, tuple[Style, ...]]:
+        """How to cut the runs of a line of this layout, and their styles."""
+        cache = self._layout_cache
+        found = cache.get(layout)
+        if found is not None:
+            return found
+        count = ord(layout[0])
+        styles = self._styles
+        ends = list(accumulate(map(ord, layout[1 + count :])))
+        made = (
+            cast(_Cut, itemgetter(*map(slice, [0, *ends], [*ends, None]))),
+            tuple([styles[ord(code)] for code in layout[1 : 1 + count]]),
+        )
+        if count <= _MAX_CACHED_RUNS:
+            if len(cache) >= _MAX_CACHED_LAYOUTS:
+                cache.clear()
+            cache[layout] = made
+        return made
+
+
+def _merged(
+    texts: Sequence[str], codes: Sequence[str] | None, styles: list[Style]
+) -> tuple[Run, ...]:
+    """The runs of a line printed as ``texts`` in the styles of ``codes``."""
+    if codes is None:
+        return (("".join(texts), DEFAULT),)
+    runs: list[Run] = []
+    last = ""
+    for text, code in zip(texts, codes, strict=True):
+        if text:
+            if code == last:
+                runs[-1] = (runs[-1][0] + text, runs[-1][1])
+            else:
+                runs.append((text, styles[ord(code)]))
+                last = code
+    return tuple(runs)
