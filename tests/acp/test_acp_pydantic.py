@@ -19,8 +19,10 @@ from acp.client.router import build_client_router
 from acp_wire import DATA, b64, chunk, fingerprint, load_legacy_fixture, notify, terminal_update
 from pydantic import BaseModel, ConfigDict, Field
 
+from termscribe import Transcript
 from termscribe.acp import (
     InvalidMessageError,
+    OutputObserver,
     StoreFinishedError,
     TerminalState,
     TerminalStore,
@@ -326,3 +328,38 @@ def test_apply_session_update_names_fields_in_the_update_and_changes_nothing() -
     store.finish()
     with pytest.raises(StoreFinishedError):
         store.apply_session_update(SESSION, v2_chunk(b"z"))
+
+
+# -- the smaller additions ---------------------------------------------------------------
+
+
+def test_output_observer_is_public_and_sees_model_output() -> None:
+    import termscribe.acp
+
+    assert "OutputObserver" in termscribe.acp.__all__
+    seen: list[bytes] = []
+
+    class Observer:
+        def output_replaced(self, terminal: TerminalState) -> None:
+            seen.append(b"<replaced>")
+
+        def output_appended(self, terminal: TerminalState, data: bytes) -> None:
+            seen.append(data)
+
+    observer: OutputObserver = Observer()
+    store = TerminalStore(observer=observer)
+    store.apply_session_update(SESSION, v2_update(output=Output(data=b64(b"snap"))))
+    store.apply_session_update(SESSION, v2_chunk(b"more"))
+    assert seen == [b"<replaced>", b"snap", b"more"]
+
+
+def test_terminal_state_ansi_is_its_transcripts() -> None:
+    data = b"\x1b[1;31merror\x1b[0m \x1b]8;;https://example.com/\x1b\\docs\x1b]8;;\x1b\\\r\n"
+    store = TerminalStore(columns=40)
+    store.apply(chunk("term_1", data))
+    transcript = Transcript(columns=40)
+    transcript.feed(data)
+    terminal = only(store)
+    assert terminal.ansi() == transcript.ansi() == "\x1b[0;1;31merror\x1b[0m docs\n"
+    assert terminal.ansi(hyperlinks=True) == transcript.ansi(hyperlinks=True)
+    assert "\x1b]8;;https://example.com/\x1b\\docs" in terminal.ansi(hyperlinks=True)

@@ -220,6 +220,10 @@ class TerminalState:
         with `termscribe.HTML_STYLESHEET`)."""
         return self._transcript.html()
 
+    def ansi(self, *, hyperlinks: bool = False) -> str:
+        """The transcript as safe ANSI, as `termscribe.Transcript.ansi`."""
+        return self._transcript.ansi(hyperlinks=hyperlinks)
+
     def __repr__(self) -> str:
         return (
             f"TerminalState(session_id={self.session_id!r}, terminal_id={self.terminal_id!r}, "
