@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple, Protocol, TypeVar
 
 from termscribe import Line, Transcript
+from termscribe._rich_hooks import RichLines
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message, parse_session_update
@@ -109,8 +110,10 @@ class ApplyResult:
     ignored: int
 
 
-class TerminalState:
-    """One terminal as the store sees it.  Read-only: the store is its only writer."""
+class TerminalState(RichLines):
+    """One terminal as the store sees it.  Read-only: the store is its only writer.
+
+    Rich shows its transcript (``console.print(terminal)``, ``termscribe[rich]``)."""
 
     def __init__(self, key: TerminalKey, transcript: Transcript) -> None:
         self._key = key
