@@ -56,7 +56,6 @@ from termscribe._style import (
     OVERLINE,
     RGB_FLAG,
     STRIKE,
-    Link,
     Style,
 )
 from termscribe._urls import safe_url
@@ -68,16 +67,15 @@ MARKER_STYLE = "termscribe.marker"
 
 
 class _Converter:
-    """Styles and link targets converted once per call: a call's distinct
-    styles are few, and nothing is shared between calls (DESIGN.md
-    invariant 8)."""
+    """Each distinct style converted once per call (its link checked once): a
+    call's distinct styles are few, and nothing is shared between calls
+    (DESIGN.md invariant 8)."""
 
-    __slots__ = ("hyperlinks", "styles", "urls")
+    __slots__ = ("hyperlinks", "styles")
 
     def __init__(self, hyperlinks: bool) -> None:
         self.hyperlinks = hyperlinks
         self.styles: dict[Style, RichStyle | None] = {}
-        self.urls: dict[Link, str | None] = {}
 
     def text(self, line: Line) -> Text:
         text = Text()
@@ -88,30 +86,24 @@ class _Converter:
             if style in styles:
                 rich = styles[style]
             else:
-                rich = styles[style] = self.style(style)
+                rich = styles[style] = rich_style(style, hyperlinks=self.hyperlinks)
             text.append(run_text, rich)
         if "<U+" in line.text or "[termscribe:" in line.text:
             for match in MARKERS.finditer(line.text):
                 text.stylize(MARKER_STYLE, match.start(), match.end())
         return text
 
-    def style(self, style: Style) -> RichStyle | None:
-        if style.is_default:
-            return None
-        url = None
-        if self.hyperlinks and style.link is not None:
-            if style.link in self.urls:
-                url = self.urls[style.link]
-            else:
-                url = self.urls[style.link] = safe_url(style.link.uri)
-        return rich_style(style, url)
 
-
-def rich_style(style: Style, link: str | None = None) -> RichStyle | None:
-    """The Rich style of a termscribe `Style` (see the module docstring), linked
-    to `link` (a URL `safe_url` returned: the caller checks it), or None for
-    the default style without a link.  Attributes that are off are None, so a
-    surrounding Rich style (a panel's) shows through as the default."""
+def rich_style(style: Style, *, hyperlinks: bool = False) -> RichStyle | None:
+    """The Rich style of a termscribe `Style` (see the module docstring), or None
+    for one that looks like the default.  Attributes that are off are None, so
+    a surrounding Rich style (a panel's) shows through as the default;
+    ``hyperlinks`` keeps a link whose target `safe_url` accepts, as its URL."""
+    if style.is_default:
+        return None
+    link = None
+    if hyperlinks and style.link is not None:
+        link = safe_url(style.link.uri)
     fg, bg, flags = style.fg, style.bg, style.flags
     if fg is not None and bg is not None:
         fg, bg, flags = _readable(fg, bg, flags)
