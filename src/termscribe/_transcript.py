@@ -17,6 +17,7 @@ from ._line import MAX_LINE_CELLS, Line, Run
 from ._lines import LinesModel
 from ._parser import Parser
 from ._render_text import render_lines_text
+from ._rich_hooks import RichLines
 from ._strip import StripModel
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class TranscriptOptions(TypedDict, total=False):
     newline: str
 
 
-class Transcript:
+class Transcript(RichLines):
     """A safe transcript of one terminal byte stream.
 
     ``feed`` any chunking of the bytes, then ``finish``; the output is the
@@ -88,6 +89,9 @@ class Transcript:
     ``styled=False`` skips colours, attributes and links (SGR and OSC 8 are
     still parsed, then dropped): the text is identical and comes faster;
     ``html()`` and ``ansi()`` then show plain text.
+
+    Rich shows it (``console.print(transcript)``, with ``termscribe[rich]``)
+    as ``termscribe.rich.LinesView`` does.
 
     ``newline`` is the line feed policy (see NEWLINES and docs/modes.md):
     ``"auto"`` (the default) treats a stream whose first LF comes after a CR

@@ -38,6 +38,7 @@ from ._report import export_html, iter_html
 from ._store import (
     DEFAULT_MAX_RETAINED_BYTES,
     ApplyResult,
+    OutputObserver,
     PermissionRecord,
     TerminalKey,
     TerminalState,
@@ -67,6 +68,7 @@ __all__ = [
     "LogIssue",
     "NotBridged",
     "Omitted",
+    "OutputObserver",
     "Patch",
     "PermissionRecord",
     "ResendPolicy",

@@ -8,7 +8,10 @@ Accepted shapes (`parse_message`, and `parse_batch_items` for arrays):
 * a JSON-RPC batch (a non-empty array of those), read in array order;
 * a bare ``SessionNotification`` params object ``{"sessionId", "update"}``;
 * a bare ``SessionUpdate`` object ``{"sessionUpdate": ...}``, for which the
-  caller names the session (or leaves it None).
+  caller names the session (or leaves it None); `parse_session_update` reads
+  only that shape, with a session id (the SDK's ``Client.session_update``);
+* each of these as a pydantic model, such as the official Python SDK's
+  (``_validate.from_model``: what the model dumps, its unset fields omitted).
 
 Session updates read: ``terminal_update``, ``terminal_output_chunk``,
 ``tool_call_update``, ``tool_call`` (v1) and ``tool_call_content_chunk``; other
@@ -34,13 +37,20 @@ from ._validate import (
     Leniency,
     Patch,
     copy_json,
+    from_model,
     lenient,
     require_object,
     require_str,
     type_name,
 )
 
-__all__ = ["ParsedMessage", "batch_warnings", "parse_batch_items", "parse_message"]
+__all__ = [
+    "ParsedMessage",
+    "batch_warnings",
+    "parse_batch_items",
+    "parse_message",
+    "parse_session_update",
+]
 
 SESSION_UPDATE = "session/update"
 REQUEST_PERMISSION = "session/request_permission"
@@ -78,6 +88,19 @@ def parse_message(
     ``x-deserialize-default-on-error``) is read as omitted, with a warning.
     """
     return _parse_single(message, session_id, legacy, strict)
+
+
+def parse_session_update(
+    update: object, session_id: object, *, legacy: bool = True, strict: bool = True
+) -> ParsedMessage:
+    """Validate one SessionUpdate of the session `session_id`; raises `FieldError`.
+
+    Fields are named relative to the update (``data``, not ``params.update.data``).
+    """
+    if not isinstance(session_id, str):
+        raise FieldError("sessionId", f"expected a string, got {type_name(session_id)}")
+    obj = require_object(from_model(update, ""), "")
+    return _read(lambda reading: _parse_update(obj, session_id, reading), legacy, strict)
 
 
 def parse_batch_items(
@@ -162,8 +185,13 @@ def _order_matters(group: list[Update | Chunk]) -> bool:
 def _parse_single(
     message: object, session_id: str | None, legacy: bool, strict: bool
 ) -> ParsedMessage:
+    return _read(lambda reading: _read_single(message, session_id, reading), legacy, strict)
+
+
+def _read(read: Callable[[_Reading], ParsedMessage], legacy: bool, strict: bool) -> ParsedMessage:
+    """``read`` strictly, or leniently: a warning for each optional field read as omitted."""
     leniency = None if strict else Leniency()
-    parsed = _read_single(message, session_id, _Reading(legacy, leniency))
+    parsed = read(_Reading(legacy, leniency))
     if not leniency or not leniency.problems:
         return parsed
     lenient = tuple(
@@ -177,7 +205,7 @@ def _parse_single(
 
 
 def _read_single(message: object, session_id: str | None, reading: _Reading) -> ParsedMessage:
-    obj = require_object(message, "")
+    obj = require_object(from_model(message, ""), "")
     if "method" in obj:
         method = obj["method"]
         if not isinstance(method, str):

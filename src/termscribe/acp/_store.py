@@ -41,9 +41,10 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple, Protocol, TypeVar
 
 from termscribe import ChangePosition, Changes, Line, Transcript
+from termscribe._rich_hooks import RichLines
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
-from ._messages import ParsedMessage, parse_batch_items, parse_message
+from ._messages import ParsedMessage, parse_batch_items, parse_message, parse_session_update
 from ._models import CommandPermissionSubject, TerminalExitStatus, TerminalOutput
 from ._ops import Anchor, Chunk, LegacyCommand, Op, Permission, ToolCallPatch, Update
 from ._validate import OMITTED, JsonObject, Patch, copy_json
@@ -109,8 +110,10 @@ class ApplyResult:
     ignored: int
 
 
-class TerminalState:
-    """One terminal as the store sees it.  Read-only: the store is its only writer."""
+class TerminalState(RichLines):
+    """One terminal as the store sees it.  Read-only: the store is its only writer.
+
+    Rich shows its transcript (``console.print(terminal)``, ``termscribe[rich]``)."""
 
     def __init__(self, key: TerminalKey, transcript: Transcript) -> None:
         self._key = key
@@ -225,6 +228,10 @@ class TerminalState:
         with `termscribe.HTML_STYLESHEET`)."""
         return self._transcript.html()
 
+    def ansi(self, *, hyperlinks: bool = False) -> str:
+        """The transcript as safe ANSI, as `termscribe.Transcript.ansi`."""
+        return self._transcript.ansi(hyperlinks=hyperlinks)
+
     def __repr__(self) -> str:
         return (
             f"TerminalState(session_id={self.session_id!r}, terminal_id={self.terminal_id!r}, "
@@ -261,9 +268,10 @@ class TerminalStore:
     """Terminal state of ACP sessions, built from the messages an ACP client receives.
 
     ``apply`` takes one JSON-RPC message (dict), a batch (list) or a bare
-    SessionUpdate dict.  A malformed message raises `InvalidMessageError` and
-    leaves the store exactly as it was; for any JSON value, that or success
-    are the only outcomes.  No I/O.
+    SessionUpdate dict, or any of them as a pydantic model (the official SDK's:
+    read through ``model_dump``, unset fields omitted).  A malformed message
+    raises `InvalidMessageError` and leaves the store exactly as it was; for
+    any JSON value, that or success are the only outcomes.  No I/O.
     """
 
     def __init__(
@@ -400,6 +408,22 @@ class TerminalStore:
             )
         except FieldError as exc:
             raise exc.to_public() from exc
+
+    def apply_session_update(self, session_id: str, update: object, **_meta: object) -> ApplyResult:
+        """Apply one SessionUpdate of `session_id` (a dict or the SDK's model), all or
+        nothing: ``Client.session_update`` of the official Python SDK, to call from it.
+
+        The SDK passes the notification's ``_meta`` entries as keyword arguments;
+        the store reads no notification ``_meta``, so they are ignored.
+        """
+        self._check_open()
+        try:
+            parsed = parse_session_update(
+                update, session_id, legacy=self._legacy, strict=self._strict
+            )
+        except FieldError as exc:
+            raise exc.to_public() from exc
+        return self._commit(parsed)
 
     def apply_each(
         self, batch: list[object], *, session_id: str | None = None

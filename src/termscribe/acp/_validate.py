@@ -11,6 +11,11 @@ Rules stated once here:
   contain NUL, which no platform allows.
 * JSON objects kept from the wire (`_meta`, unknown fields) are copied so the
   models stay immutable, and their nesting is bounded.
+* pydantic models (`from_model`), such as the official Python SDK's, are read
+  as the JSON they stand for: ``model_dump(mode="json", by_alias=True,
+  exclude_unset=True)``.  ``exclude_unset`` keeps a patch's meaning: a field
+  the message left out stays omitted (leave), one set to None is ``null``
+  (clear); without it every unset optional field would clear.
 
 Helpers raise `FieldError` with the path of the field; the public boundaries
 convert it to `InvalidMessageError`.
@@ -40,6 +45,7 @@ __all__ = [
     "copy_json_object",
     "decode_base64",
     "encode_base64",
+    "from_model",
     "is_absolute_path",
     "lenient",
     "optional_meta",
@@ -154,6 +160,22 @@ def check_absolute_path(value: object, field: str) -> str:
             raise FieldError(field, "path contains NUL")
         raise FieldError(field, f"path {short_repr(value)} is not absolute")
     return value
+
+
+def from_model(value: object, field: str) -> object:
+    """A pydantic model (anything with a ``model_dump`` method) as its JSON value
+    (see the module rules); any other value as it is.  A model that cannot be
+    dumped is a `FieldError` (pydantic raises ValueError or TypeError)."""
+    if isinstance(value, (dict, list)):
+        return value
+    dump = getattr(value, "model_dump", None)
+    if not callable(dump):
+        return value
+    try:
+        return dump(mode="json", by_alias=True, exclude_unset=True)
+    except (TypeError, ValueError) as exc:
+        reason = f"{type(value).__name__}.model_dump failed: {type(exc).__name__}"
+        raise FieldError(field, reason) from exc
 
 
 def require_object(value: object, field: str) -> Mapping[str, Any]:
