@@ -26,7 +26,6 @@ looked (``Transcript.changes``): ``total`` lines were ever committed;
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate, islice
 from operator import itemgetter
@@ -95,7 +94,7 @@ class CommittedLines:
         self.taken = 0
         # Sealed blocks: (text, layout, line count), oldest first; the
         # first _head_skip lines of the first block are no longer held.
-        self._blocks: deque[tuple[str, str, int]] = deque()
+        self._blocks: list[tuple[str, str, int]] = []
         self._head_skip = 0
         # The open block, newest last.
         self._texts: list[str] = []
@@ -238,7 +237,7 @@ class CommittedLines:
             if excess < count:
                 self._head_skip += excess
                 return
-            blocks.popleft()
+            del blocks[0]  # blocks are few: max_lines / BLOCK
             self._head_skip = 0
             excess -= count
         if excess:

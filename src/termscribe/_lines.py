@@ -106,7 +106,7 @@ class LinesModel(Printing, Controls, Performer):
         self._fills = 0  # DECALNs that filled the window
         self.max_lines = max_lines
         self._normal = Screen(rows)
-        self._alt = Screen(rows)
+        self._alt = Screen(0)  # rows are made when it is first entered
         self._screen = self._normal
         self._rows = self._normal.rows
         self.x = 0
@@ -502,7 +502,7 @@ class LinesModel(Printing, Controls, Performer):
             if self._screen is self._alt:
                 return
             saved = self._alt.saved
-            fresh = cleared(self._alt, self.height)
+            fresh = cleared(self._alt, self.height) if self._alt.rows else Screen(self.height)
             fresh.saved = saved
             self._alt = self._screen = fresh
         else:

@@ -246,6 +246,36 @@ def test_zero_retention_keeps_transcripts() -> None:
     assert text_of(store) == "hello"
 
 
+def test_a_store_wide_cap_is_shared_by_its_terminals_and_freed_by_snapshots() -> None:
+    store = TerminalStore(max_retained_bytes=6, max_total_retained_bytes=10)
+    store.apply(chunk("t1", b"123456789"))  # the terminal's own cap first
+    store.apply(chunk("t2", b"abcdef"))  # then what is left of the store's
+    one, two = store.get(SESSION, "t1"), store.get(SESSION, "t2")
+    assert one is not None and two is not None
+    assert (one.raw_bytes, one.raw_truncated) == (b"123456", True)
+    assert (two.raw_bytes, two.raw_truncated) == (b"abcd", True)
+    assert two.text() == "abcdef"  # the transcript has everything
+    store.apply(snapshot("t1", b"xy"))  # frees t1's six bytes
+    store.apply(chunk("t3", b"0123"))
+    three = store.get(SESSION, "t3")
+    assert three is not None and (three.raw_bytes, three.raw_truncated) == (b"0123", False)
+    store.apply(chunk("t3", b"45"))
+    assert (three.raw_bytes, three.raw_truncated) == (b"0123", True)
+    with pytest.raises(ValueError):
+        TerminalStore(max_total_retained_bytes=-1)
+
+
+def test_an_unstyled_store_keeps_the_text_only() -> None:
+    stream = b"\x1b[31mred\x1b[0m plain\n"
+    styled, plain = TerminalStore(), TerminalStore(styled=False)
+    for store in (styled, plain):
+        store.apply(chunk("t1", stream))
+    one, two = styled.get(SESSION, "t1"), plain.get(SESSION, "t1")
+    assert one is not None and two is not None
+    assert one.text() == two.text() == "red plain\n"
+    assert "ts-" in one.html() and "ts-" not in two.html()
+
+
 def test_store_options_reach_the_transcripts() -> None:
     stream = b"50%\r100%\n"
     for mode in ("lines", "strip"):

@@ -35,14 +35,13 @@ from ._models import (
 )
 from ._proxy import PROXY_MODES, Routed, V1ClientProxy
 from ._report import export_html, iter_html
-from ._store import (
-    DEFAULT_MAX_RETAINED_BYTES,
+from ._store import DEFAULT_MAX_RETAINED_BYTES, DEFAULT_MAX_TOTAL_RETAINED_BYTES, TerminalStore
+from ._terminal import (
     ApplyResult,
     OutputObserver,
     PermissionRecord,
     TerminalKey,
     TerminalState,
-    TerminalStore,
     ToolCallInfo,
 )
 from ._validate import OMITTED, Omitted, Patch, decode_base64, is_absolute_path
@@ -52,6 +51,7 @@ __all__ = [
     "BRIDGE_MODES",
     "DEFAULT_MAX_RETAINED_BYTES",
     "DEFAULT_MAX_TEXT_CHARS",
+    "DEFAULT_MAX_TOTAL_RETAINED_BYTES",
     "IN_MEMORY",
     "META_OUTPUTS",
     "OMITTED",

@@ -57,7 +57,8 @@ from ._bridge_text import DEFAULT_MAX_TEXT_CHARS, CappedText, console_block
 from ._bridge_view import TerminalView
 from ._errors import AcpWarning
 from ._export import display_text
-from ._store import TerminalKey, TerminalState, TerminalStore
+from ._store import TerminalStore
+from ._terminal import TerminalKey, TerminalState
 from ._validate import JsonObject
 
 __all__ = [
@@ -129,6 +130,7 @@ class V2ToV1Bridge:
         self._store = TerminalStore(
             **self._transcript_options,
             max_retained_bytes=0,
+            styled=False,  # the views keep their own transcripts (see TerminalView)
             legacy=False,
             observer=self,
             strict=strict,  # see TerminalStore: lenient optional fields by default

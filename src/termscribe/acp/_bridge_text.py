@@ -23,7 +23,7 @@ from collections import deque
 from typing import Final
 
 from ._export import display_text, exit_summary
-from ._store import TerminalState
+from ._terminal import TerminalState
 
 __all__ = [
     "DEFAULT_MAX_TEXT_CHARS",

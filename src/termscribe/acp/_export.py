@@ -30,7 +30,8 @@ from termscribe._line import SEAL, SEAL_BRACKET
 from termscribe._unicode import SINGLE, WIDE, ZERO, char_class, class_runs
 
 from ._log import SessionLog
-from ._store import TerminalState, TerminalStore
+from ._store import TerminalStore
+from ._terminal import TerminalState
 
 __all__ = [
     "IN_MEMORY",

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._errors import InvalidMessageError
-from ._store import TerminalKey, TerminalState, TerminalStore
+from ._store import TerminalStore
+from ._terminal import TerminalKey, TerminalState
 
 __all__ = ["LogIssue", "SessionLog"]
 

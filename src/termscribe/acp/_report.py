@@ -17,7 +17,7 @@ from termscribe import HTML_STYLESHEET
 
 from ._export import IN_MEMORY, TranscriptSource, display_text, exit_summary, tool_call_label
 from ._log import SessionLog
-from ._store import TerminalState
+from ._terminal import TerminalState
 
 __all__ = ["CSP", "export_html", "iter_html"]
 

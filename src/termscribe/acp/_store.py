@@ -19,8 +19,9 @@ Rules (ACP v2 RFD "display-only terminal output"):
   `PermissionRecord` that refers to a terminal and/or tool call by id.
 * Tool-call and terminal associations accumulate in both directions: once a
   tool call showed a terminal they stay linked (order independent).
-* Raw bytes retained per terminal are capped (`DEFAULT_MAX_RETAINED_BYTES`);
-  past the cap the transcript continues and `raw_truncated` is set.
+* Raw bytes retained are capped per terminal (`DEFAULT_MAX_RETAINED_BYTES`)
+  and per store (`DEFAULT_MAX_TOTAL_RETAINED_BYTES`); past a cap the
+  transcript continues and `raw_truncated` is set.
 
 Change tracking, for consumers that poll (such as a v2-to-v1 bridge): the
 store has a `revision` counter that grows with every change; each terminal's
@@ -37,221 +38,35 @@ replacement and appended chunk, in application order.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Final, NamedTuple, Protocol, TypeVar
+from typing import Final, TypeVar
 
-from termscribe import ChangePosition, Changes, Line, Transcript
-from termscribe._rich_hooks import RichLines
+from termscribe import Transcript
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message, parse_session_update
-from ._models import CommandPermissionSubject, TerminalExitStatus, TerminalOutput
+from ._models import TerminalOutput
 from ._ops import Anchor, Chunk, LegacyCommand, Op, Permission, ToolCallPatch, Update
-from ._validate import OMITTED, JsonObject, Patch, copy_json
+from ._terminal import (
+    ApplyResult,
+    OutputObserver,
+    PermissionRecord,
+    TerminalKey,
+    TerminalState,
+    ToolCallInfo,
+)
+from ._validate import OMITTED, Patch
 
-__all__ = [
-    "DEFAULT_MAX_RETAINED_BYTES",
-    "ApplyResult",
-    "OutputObserver",
-    "PermissionRecord",
-    "TerminalKey",
-    "TerminalState",
-    "TerminalStore",
-    "ToolCallInfo",
-]
+__all__ = ["DEFAULT_MAX_RETAINED_BYTES", "DEFAULT_MAX_TOTAL_RETAINED_BYTES", "TerminalStore"]
 
 # Raw bytes kept per terminal (for re-rendering and export).  64 MiB holds the
 # longest real build logs while bounding memory; xterm.js bounds its parser
 # payloads at 10 MB and its scrollback by lines for the same reason.
 DEFAULT_MAX_RETAINED_BYTES: Final = 64 * 1024 * 1024
+# Raw bytes kept by a whole store: many terminals of a long session share it.
+DEFAULT_MAX_TOTAL_RETAINED_BYTES: Final = 512 * 1024 * 1024
 
 
 _V = TypeVar("_V")
-
-
-class TerminalKey(NamedTuple):
-    session_id: str | None
-    terminal_id: str
-
-
-@dataclass(frozen=True)
-class ToolCallInfo:
-    """What the store knows about one tool call (display fields and terminals)."""
-
-    session_id: str | None
-    tool_call_id: str
-    title: str | None
-    kind: str | None
-    status: str | None
-    terminal_ids: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class PermissionRecord:
-    """A session/request_permission request with a command subject."""
-
-    session_id: str | None
-    request_id: object
-    title: str | None
-    subject: CommandPermissionSubject
-
-
-@dataclass(frozen=True)
-class ApplyResult:
-    """What one `TerminalStore.apply` did.
-
-    changed: terminals whose state changed, in first-change order.
-    warnings: problems that did not stop the message (see `AcpWarning`).
-    ignored: valid messages or session updates that are not about terminals.
-    """
-
-    changed: tuple[TerminalKey, ...]
-    warnings: tuple[AcpWarning, ...]
-    ignored: int
-
-
-class TerminalState(RichLines):
-    """One terminal as the store sees it.  Read-only: the store is its only writer.
-
-    Rich shows its transcript (``console.print(terminal)``, ``termscribe[rich]``)."""
-
-    def __init__(self, key: TerminalKey, transcript: Transcript) -> None:
-        self._key = key
-        self._command: str | None = None
-        self._cwd: str | None = None
-        self._exit_status: TerminalExitStatus | None = None
-        self._meta: JsonObject | None = None
-        self._output_meta: JsonObject | None = None
-        self._tool_call_ids: dict[str, None] = {}  # an ordered set
-        self._transcript = transcript
-        self._raw = bytearray()
-        self._raw_truncated = False
-        self._bytes_received = 0
-        self._version = 0
-        self._snapshot_generation = 0
-
-    @property
-    def key(self) -> TerminalKey:
-        return self._key
-
-    @property
-    def session_id(self) -> str | None:
-        return self._key.session_id
-
-    @property
-    def terminal_id(self) -> str:
-        return self._key.terminal_id
-
-    @property
-    def command(self) -> str | None:
-        """The command as reported (descriptive only; never to be executed)."""
-        return self._command
-
-    @property
-    def cwd(self) -> str | None:
-        return self._cwd
-
-    @property
-    def exit_status(self) -> TerminalExitStatus | None:
-        """The last reported exit status, None while running or after it was cleared."""
-        return self._exit_status
-
-    @property
-    def exited(self) -> bool:
-        return self._exit_status is not None
-
-    @property
-    def meta(self) -> JsonObject | None:
-        """The terminal-scoped ``_meta`` as last patched (a copy)."""
-        return None if self._meta is None else copy_json(self._meta, "_meta")
-
-    @property
-    def output_meta(self) -> JsonObject | None:
-        """``output._meta`` of the current snapshot (a copy), None without one."""
-        return None if self._output_meta is None else copy_json(self._output_meta, "_meta")
-
-    @property
-    def tool_call_ids(self) -> tuple[str, ...]:
-        """Tool calls that showed this terminal, in first-seen order."""
-        return tuple(self._tool_call_ids)
-
-    @property
-    def version(self) -> int:
-        """Store revision of this terminal's last change; strictly increasing."""
-        return self._version
-
-    @property
-    def snapshot_generation(self) -> int:
-        """Number of times a ``terminal_update`` replaced (or cleared) the output."""
-        return self._snapshot_generation
-
-    @property
-    def bytes_received(self) -> int:
-        """Output bytes since the current snapshot began, the snapshot included."""
-        return self._bytes_received
-
-    @property
-    def raw_bytes(self) -> bytes:
-        """A copy of the retained raw output (the first bytes, up to the store's cap)."""
-        return bytes(self._raw)
-
-    @property
-    def raw_truncated(self) -> bool:
-        """True when output went past the retention cap (the transcript still has it)."""
-        return self._raw_truncated
-
-    def text(self) -> str:
-        """The sanitized plain-text transcript of the current output."""
-        return self._transcript.text()
-
-    def lines(self) -> list[Line]:
-        """The transcript's lines not yet taken by `take_lines`."""
-        return self._transcript.lines()
-
-    def take_lines(self) -> list[Line]:
-        """Remove and return the transcript lines that are final so far.
-
-        For consumers that stream a transcript out (to disk, or as v1 text
-        content) instead of keeping it: `text()`, `html()` and `lines()` then
-        cover only the rest.  Lines taken before `snapshot_generation` moved
-        belong to output that a snapshot has since replaced.
-        """
-        return self._transcript.take_lines()
-
-    def changes(self, since: ChangePosition | None = None) -> Changes:
-        """What changed in the transcript since ``since`` (see
-        `Transcript.changes`); a snapshot replacement resets it."""
-        return self._transcript.changes(since)
-
-    def html(self) -> str:
-        """The transcript as an HTML fragment, ``<pre class="termscribe">`` (style it
-        with `termscribe.HTML_STYLESHEET`)."""
-        return self._transcript.html()
-
-    def ansi(self, *, hyperlinks: bool = False) -> str:
-        """The transcript as safe ANSI, as `termscribe.Transcript.ansi`."""
-        return self._transcript.ansi(hyperlinks=hyperlinks)
-
-    def __repr__(self) -> str:
-        return (
-            f"TerminalState(session_id={self.session_id!r}, terminal_id={self.terminal_id!r}, "
-            f"command={self._command!r}, exit_status={self._exit_status!r}, "
-            f"version={self._version})"
-        )
-
-
-class OutputObserver(Protocol):
-    """Sees terminal output as a `TerminalStore` applies it.
-
-    Called while a validated message is committed, so only accepted output is
-    seen and a rejected message calls nothing.  Implementations must not raise.
-    """
-
-    def output_replaced(self, terminal: TerminalState) -> None:
-        """The output was replaced by a snapshot (its bytes follow) or cleared."""
-
-    def output_appended(self, terminal: TerminalState, data: bytes) -> None:
-        """`data` was appended to the output (all of it, whatever the retention cap)."""
 
 
 class _ToolCall:
@@ -281,11 +96,19 @@ class TerminalStore:
         columns: int | None = None,
         rows: int = 24,
         max_retained_bytes: int = DEFAULT_MAX_RETAINED_BYTES,
+        max_total_retained_bytes: int = DEFAULT_MAX_TOTAL_RETAINED_BYTES,
+        styled: bool = True,
         legacy: bool = True,
         observer: OutputObserver | None = None,
         strict: bool = False,
     ) -> None:
-        """Transcript options (`mode`, `columns`, `rows`) apply to every terminal.
+        """Transcript options (`mode`, `columns`, `rows`, `styled`) apply to every
+        terminal; ``styled=False`` keeps text only (``html()`` is then plain).
+
+        Raw output bytes are retained up to `max_retained_bytes` per terminal
+        and `max_total_retained_bytes` for the whole store (whichever is
+        reached first); past either, transcripts go on and `raw_truncated` is
+        set.  A snapshot replacement frees what its terminal retained.
 
         `legacy` also ingests the v1 ``_meta.terminal_*`` convention; `observer`
         is told about output as it is applied.  By default a malformed optional
@@ -296,12 +119,17 @@ class TerminalStore:
         """
         if max_retained_bytes < 0:
             raise ValueError("max_retained_bytes must be >= 0")
+        if max_total_retained_bytes < 0:
+            raise ValueError("max_total_retained_bytes must be >= 0")
         self._mode = mode
         self._columns = columns
         self._rows = rows
+        self._styled = styled
         # Fail on bad transcript options now, not on the first terminal.
-        Transcript(mode=mode, columns=columns, rows=rows)
+        self._new_transcript()
         self._max_retained = max_retained_bytes
+        self._max_total_retained = max_total_retained_bytes
+        self._retained = 0  # raw bytes retained by all terminals
         self._legacy = legacy
         self._strict = strict
         self._observer = observer
@@ -542,7 +370,9 @@ class TerminalStore:
         terminal._version = self._revision
 
     def _new_transcript(self) -> Transcript:
-        return Transcript(mode=self._mode, columns=self._columns, rows=self._rows)
+        return Transcript(
+            mode=self._mode, columns=self._columns, rows=self._rows, styled=self._styled
+        )
 
     def _patch_tool_call(self, op: ToolCallPatch) -> None:
         call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
@@ -562,6 +392,7 @@ class TerminalStore:
     def _replace_output(self, terminal: TerminalState, output: TerminalOutput | None) -> None:
         terminal._snapshot_generation += 1
         terminal._transcript = self._new_transcript()
+        self._retained -= len(terminal._raw)
         terminal._raw = bytearray()
         terminal._raw_truncated = False
         terminal._bytes_received = 0
@@ -577,11 +408,14 @@ class TerminalStore:
         terminal._bytes_received += len(data)
         if self._observer is not None:
             self._observer.output_appended(terminal, data)
-        room = self._max_retained - len(terminal._raw)
+        room = min(
+            self._max_retained - len(terminal._raw), self._max_total_retained - self._retained
+        )
         if len(data) > room:
             terminal._raw_truncated = True
             data = data[: max(room, 0)]
         terminal._raw += data
+        self._retained += len(data)
 
 
 def _patched(current: _V | None, patch: Patch[_V]) -> _V | None:

@@ -1,0 +1,208 @@
+"""What a `TerminalStore` reports: terminals, tool calls, permissions and the
+result of applying a message.  The store is the only writer of these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+from termscribe import ChangePosition, Changes, Line, Transcript
+from termscribe._rich_hooks import RichLines
+
+from ._errors import AcpWarning
+from ._models import CommandPermissionSubject, TerminalExitStatus
+from ._validate import JsonObject, copy_json
+
+__all__ = [
+    "ApplyResult",
+    "OutputObserver",
+    "PermissionRecord",
+    "TerminalKey",
+    "TerminalState",
+    "ToolCallInfo",
+]
+
+
+class TerminalKey(NamedTuple):
+    session_id: str | None
+    terminal_id: str
+
+
+@dataclass(frozen=True)
+class ToolCallInfo:
+    """What the store knows about one tool call (display fields and terminals)."""
+
+    session_id: str | None
+    tool_call_id: str
+    title: str | None
+    kind: str | None
+    status: str | None
+    terminal_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PermissionRecord:
+    """A session/request_permission request with a command subject."""
+
+    session_id: str | None
+    request_id: object
+    title: str | None
+    subject: CommandPermissionSubject
+
+
+@dataclass(frozen=True)
+class ApplyResult:
+    """What one `TerminalStore.apply` did.
+
+    changed: terminals whose state changed, in first-change order.
+    warnings: problems that did not stop the message (see `AcpWarning`).
+    ignored: valid messages or session updates that are not about terminals.
+    """
+
+    changed: tuple[TerminalKey, ...]
+    warnings: tuple[AcpWarning, ...]
+    ignored: int
+
+
+class TerminalState(RichLines):
+    """One terminal as the store sees it.  Read-only: the store is its only writer.
+
+    Rich shows its transcript (``console.print(terminal)``, ``termscribe[rich]``)."""
+
+    def __init__(self, key: TerminalKey, transcript: Transcript) -> None:
+        self._key = key
+        self._command: str | None = None
+        self._cwd: str | None = None
+        self._exit_status: TerminalExitStatus | None = None
+        self._meta: JsonObject | None = None
+        self._output_meta: JsonObject | None = None
+        self._tool_call_ids: dict[str, None] = {}  # an ordered set
+        self._transcript = transcript
+        self._raw = bytearray()
+        self._raw_truncated = False
+        self._bytes_received = 0
+        self._version = 0
+        self._snapshot_generation = 0
+
+    @property
+    def key(self) -> TerminalKey:
+        return self._key
+
+    @property
+    def session_id(self) -> str | None:
+        return self._key.session_id
+
+    @property
+    def terminal_id(self) -> str:
+        return self._key.terminal_id
+
+    @property
+    def command(self) -> str | None:
+        """The command as reported (descriptive only; never to be executed)."""
+        return self._command
+
+    @property
+    def cwd(self) -> str | None:
+        return self._cwd
+
+    @property
+    def exit_status(self) -> TerminalExitStatus | None:
+        """The last reported exit status, None while running or after it was cleared."""
+        return self._exit_status
+
+    @property
+    def exited(self) -> bool:
+        return self._exit_status is not None
+
+    @property
+    def meta(self) -> JsonObject | None:
+        """The terminal-scoped ``_meta`` as last patched (a copy)."""
+        return None if self._meta is None else copy_json(self._meta, "_meta")
+
+    @property
+    def output_meta(self) -> JsonObject | None:
+        """``output._meta`` of the current snapshot (a copy), None without one."""
+        return None if self._output_meta is None else copy_json(self._output_meta, "_meta")
+
+    @property
+    def tool_call_ids(self) -> tuple[str, ...]:
+        """Tool calls that showed this terminal, in first-seen order."""
+        return tuple(self._tool_call_ids)
+
+    @property
+    def version(self) -> int:
+        """Store revision of this terminal's last change; strictly increasing."""
+        return self._version
+
+    @property
+    def snapshot_generation(self) -> int:
+        """Number of times a ``terminal_update`` replaced (or cleared) the output."""
+        return self._snapshot_generation
+
+    @property
+    def bytes_received(self) -> int:
+        """Output bytes since the current snapshot began, the snapshot included."""
+        return self._bytes_received
+
+    @property
+    def raw_bytes(self) -> bytes:
+        """A copy of the retained raw output (the first bytes, up to the store's cap)."""
+        return bytes(self._raw)
+
+    @property
+    def raw_truncated(self) -> bool:
+        """True when output went past the retention cap (the transcript still has it)."""
+        return self._raw_truncated
+
+    def text(self) -> str:
+        """The sanitized plain-text transcript of the current output."""
+        return self._transcript.text()
+
+    def lines(self) -> list[Line]:
+        """The transcript's lines not yet taken by `take_lines`."""
+        return self._transcript.lines()
+
+    def take_lines(self) -> list[Line]:
+        """Remove and return the transcript lines that are final so far.
+
+        For consumers that stream a transcript out (to disk, or as v1 text
+        content) instead of keeping it: `text()`, `html()` and `lines()` then
+        cover only the rest.  Lines taken before `snapshot_generation` moved
+        belong to output that a snapshot has since replaced.
+        """
+        return self._transcript.take_lines()
+
+    def changes(self, since: ChangePosition | None = None) -> Changes:
+        """What changed in the transcript since ``since`` (see
+        `Transcript.changes`); a snapshot replacement resets it."""
+        return self._transcript.changes(since)
+
+    def html(self) -> str:
+        """The transcript as an HTML fragment, ``<pre class="termscribe">`` (style it
+        with `termscribe.HTML_STYLESHEET`)."""
+        return self._transcript.html()
+
+    def ansi(self, *, hyperlinks: bool = False) -> str:
+        """The transcript as safe ANSI, as `termscribe.Transcript.ansi`."""
+        return self._transcript.ansi(hyperlinks=hyperlinks)
+
+    def __repr__(self) -> str:
+        return (
+            f"TerminalState(session_id={self.session_id!r}, terminal_id={self.terminal_id!r}, "
+            f"command={self._command!r}, exit_status={self._exit_status!r}, "
+            f"version={self._version})"
+        )
+
+
+class OutputObserver(Protocol):
+    """Sees terminal output as a `TerminalStore` applies it.
+
+    Called while a validated message is committed, so only accepted output is
+    seen and a rejected message calls nothing.  Implementations must not raise.
+    """
+
+    def output_replaced(self, terminal: TerminalState) -> None:
+        """The output was replaced by a snapshot (its bytes follow) or cleared."""
+
+    def output_appended(self, terminal: TerminalState, data: bytes) -> None:
+        """`data` was appended to the output (all of it, whatever the retention cap)."""
