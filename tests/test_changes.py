@@ -205,6 +205,24 @@ def test_pieces_render_to_the_whole() -> None:
     assert termscribe.render_lines_html is termscribe.html_lines
 
 
+def test_the_web_page_loop_of_the_docs_shows_the_whole_body() -> None:
+    """docs/live.md: the page appends committed HTML (each piece ending in
+    a line end) and replaces the window."""
+    data = (RECORDINGS / "git_log_graph.raw").read_bytes() * 3
+    transcript = Transcript(rows=4, max_lines=50)
+    page = ""
+    position = None
+    for chunk in split(data, random.Random(3), 300):
+        transcript.feed(chunk)
+        changes = transcript.changes(position)
+        position = changes.position
+        if changes.reset:
+            page = ""
+        page += render_lines_html(changes.committed) + "\n" if changes.committed else ""
+        shown = page + render_lines_html(changes.window)
+        assert shown == render_lines_html(transcript.lines())
+
+
 def test_a_call_returns_what_changed_only() -> None:
     """The pieces of one update are what it added, whatever came before."""
     transcript = Transcript(rows=2, max_lines=None)
