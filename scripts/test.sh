@@ -24,6 +24,7 @@ pure_python_tests=(
     tests/test_properties.py
     tests/test_amplification.py
     tests/test_corpus.py
+    tests/test_changes.py
 )
 
 packages=()
