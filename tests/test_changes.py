@@ -347,3 +347,41 @@ def test_committed_storage_stays_out_of_the_collector() -> None:
     store = transcript._model.committed  # type: ignore[union-attr]
     tracked = [block for block in store._blocks if gc.is_tracked(block)]
     assert len(store._blocks) > 300 and tracked == []
+
+
+def _whole_renders_agree(transcript: Transcript) -> None:
+    """html() and ansi() read the committed blocks; they must equal the
+    renderers run on lines()."""
+    from termscribe import html_end, html_start
+
+    lines = transcript.lines()
+    assert transcript.html() == html_start() + render_lines_html(lines) + html_end()
+    assert transcript.ansi() == render_lines_ansi(lines)
+    assert transcript.ansi(hyperlinks=True) == render_lines_ansi(lines, hyperlinks=True)
+    assert transcript.text() == render_lines_text(lines)
+
+
+@pytest.mark.parametrize("max_lines", [None, 70, 3])
+def test_renders_from_the_blocks_equal_renders_of_lines(max_lines: int | None) -> None:
+    plain = b"".join(b"plain <line> & %d\n" % n for n in range(300))
+    marked = b"a <U+202E> forged [termscribe: x]\n\xe2\x80\xae real\n"
+    coloured = (RECORDINGS / "pytest_color.raw").read_bytes()
+    for data in (plain, plain + marked + plain, coloured + plain + coloured):
+        transcript = Transcript(max_lines=max_lines)
+        transcript.feed(data)
+        _whole_renders_agree(transcript)
+        transcript.take_lines()
+        transcript.feed(plain[:500])
+        _whole_renders_agree(transcript)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data(), st.sampled_from(OPTIONS))
+def test_renders_from_the_blocks_equal_renders_of_lines_on_the_grammar(
+    data: st.DataObject, options: dict
+) -> None:
+    chooser = HypothesisChooser(data)
+    text = "".join(stream(chooser, 20, 4, ALL) + "\n" for _ in range(chooser.integer(1, 90)))
+    transcript = Transcript(**options)
+    transcript.feed(text.encode())
+    _whole_renders_agree(transcript)

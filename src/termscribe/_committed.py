@@ -330,15 +330,21 @@ class CommittedLines:
         yield from self._texts
 
     def pairs(self) -> Iterator[tuple[str, Iterable[Run]]]:
-        """Each line held as its text and its runs, without making Line
-        objects (for renderers); the runs may be an iterator."""
+        """The lines held as their text and runs, without making Line
+        objects (for renderers: the runs may be an iterator, and a block of
+        lines that are each one run in the default style comes as one item,
+        its lines joined with ``\\n``)."""
         blocks = self._blocks
         for index in range(len(blocks)):
-            text, layout, _ = blocks[index]
-            pairs = self._pairs(text.split("\n"), layout)
+            text, layout, count = blocks[index]
             if index == 0 and self._head_skip:
-                pairs = islice(pairs, self._head_skip, None)
-            yield from pairs
+                yield from islice(self._pairs(text.split("\n"), layout), self._head_skip, None)
+            elif layout.count(_PLAIN) == count == len(layout):
+                # A block of plain lines as one: lines in the default style
+                # render as their text, and renderers join lines with "\n".
+                yield text, ((text, DEFAULT),)
+            else:
+                yield from self._pairs(text.split("\n"), layout)
         yield from self._pairs(self._texts, "".join(self._layouts))
 
     def _last(self, count: int) -> list[Line]:
