@@ -185,6 +185,18 @@ def test_rep_is_capped_and_wraps() -> None:
     assert shown(f"abc\u200f{CSI}3b", columns=40) == "abc" + "<U+200F>" * 4
 
 
+@pytest.mark.parametrize("base", ["a", "é", "漢"])
+@pytest.mark.parametrize("count", [2, 5, 30])
+def test_a_mark_after_rep_joins_the_last_copy(base: str, count: int) -> None:
+    """As if the copies were printed (xterm, and the lines model)."""
+    data = f"x{base}{CSI}{count}b\u0301"
+    assert shown(data, columns=80) == f"x{base * count}{base}\u0301"
+    lines = Transcript(columns=80)
+    lines.feed(data.encode())
+    lines.finish()
+    assert lines.text() == f"x{base * count}{base}\u0301"
+
+
 # -- what pyte would get wrong or crash on --------------------------------
 
 

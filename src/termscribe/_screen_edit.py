@@ -312,6 +312,7 @@ def rep(m: ScreenHost, v: _Params, last: str) -> None:
             row.update(zip(range(x, x + copies * cells), block * copies, strict=True))
             cursor.x = x + copies * cells
             count -= copies
+            m._wrote = (y, cursor.x)  # the last copy was written last
 
 
 # -- tab stops ---------------------------------------------------------------
