@@ -88,6 +88,11 @@ What is done here instead, and why:
   132-column (?3) and reverse-video (?5) handling are never invoked.
 * OSC 8 links are dropped (their text stays): pyte's cells have no room for
   them, and a parallel map would have to replay every pyte edit.
+* Shortcuts, where pyte's own path costs a method call per character or
+  per sequence (``shortcuts``; each states its precondition where it is
+  taken, and ``tests/test_screen_shortcuts.py`` compares the state they
+  leave with pyte's own path's on generated streams): CRs and LFs in a
+  row move the cursor and scroll the region at once (``execute_run``).
 
 Output (see ``_screen_cells``): the rows of the visible screen, each
 right-trimmed of spaces, blank rows at the bottom left out.
@@ -154,6 +159,10 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
     csi_handlers: ClassVar[dict[str, Callable[[ScreenModel, _Params, str], None]]]
     #: The blank cell (a never-written cell reads as this).
     blank: ClassVar[Char] = _BLANK
+    #: Whether the shortcuts around pyte's methods are taken (each states
+    #: its precondition where it is taken). A subclass without them is the
+    #: reference the tests compare them with.
+    shortcuts: ClassVar[bool] = True
 
     def __init__(
         self, columns: int, rows: int, *, snapshot: bool = False, styled: bool = True
@@ -174,6 +183,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
         self._cells = CellCache()  # this model's own (see _screen_cells)
+        self._shortcuts = self.shortcuts  # read where it costs least
         self._fills = 0  # DECALNs that filled the screen
         self._reset_modes()
         # xterm's char_was_written and last_written_row/col: where the last
@@ -252,6 +262,55 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
             self._reverse_wrap_back()
         else:
             super().execute(control)
+
+    def execute_run(self, run: str) -> None:
+        """CRs and LFs in a row (see Performer). Shortcut: what they do one
+        by one, done at once: the cursor ends in column 0 if a CR is among
+        them, else as one LF leaves it; the LFs move it down to the bottom
+        margin, then scroll the region once for each left (``_scroll_up``),
+        or, from below the region, move it down to the last row."""
+        if not self._shortcuts:
+            super().execute_run(run)
+            return
+        self._wrote = None
+        self._held = None
+        self._last = ""
+        cursor = self.screen.cursor
+        feeds = run.count("\n")
+        if feeds:
+            self._end_wrap()
+            if self.lf_returns or self.lnm:
+                cursor.x = 0
+            y = cursor.y
+            bottom = self._region()[1]
+            if y <= bottom:
+                steps = min(feeds, bottom - y)
+                cursor.y = y + steps
+                if feeds > steps:
+                    self._scroll_up(feeds - steps)
+            else:
+                cursor.y = min(y + feeds, self.height - 1)
+        if feeds < len(run):
+            cursor.x = 0
+
+    def _scroll_up(self, count: int) -> None:
+        """pyte's ``index`` ``count`` times with the cursor on the bottom
+        margin, at once: each row of the scroll region takes the row
+        ``count`` below it (made if missing, as pyte's reads of the buffer
+        make it), or a new blank row past the bottom margin; the bottom
+        margin's row is removed. Rows outside the region stay."""
+        screen = self.screen
+        buffer = screen.buffer
+        top, bottom = self._region()
+        screen.dirty.update(range(self.height))
+        for y in range(top, bottom):
+            source = y + count
+            if source <= bottom:
+                buffer[y] = buffer[source]
+            else:
+                buffer.pop(y, None)
+                buffer[y] = buffer[y]  # a new row, from the buffer's default
+        buffer.pop(bottom, None)
 
     def _reverse_wrap_back(self) -> None:
         """BS with reverse wraparound (modes 45, 1045): a pending wrap ends;
