@@ -1,8 +1,10 @@
 """The screen model's shortcuts around pyte give what pyte's own path gives.
 
 ``ScreenModel.shortcuts`` is True; ``Reference`` below turns it off, so
-that every event takes the path the shortcuts stand in for: one
-``execute`` per CR and LF (pyte's ``index`` per scroll).
+that every event takes the path the shortcuts stand in for: pyte's
+``draw`` for printing, pyte's ``select_graphic_rendition`` after every SGR
+sequence, one ``execute`` per CR and LF (pyte's ``index`` per scroll),
+every column of each row rewritten by a column operation.
 Both models are fed the same generated streams (vtgrammar's whole grammar,
 with protected characters, non-ASCII text, markers and long text added)
 and must end in the same state: every cell with its class, every row of
@@ -15,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pyte.screens import Char
 from vtgrammar import ALL, HypothesisChooser, stream
 
+from termscribe import _screen_cells
 from termscribe._parser import Parser
 from termscribe._screen import ScreenModel
 
@@ -45,6 +48,10 @@ _MORE = (
     f"{CSI}2;5r",
     f"{CSI}20h",
     f"{CSI}?45h\b\b",
+    f"{CSI}41m{CSI}2 @",  # SL, SR, DECIC, DECDC
+    f"{CSI} A",
+    f"{CSI}3'}}",
+    f"{CSI}'~",
 )
 
 
@@ -112,6 +119,21 @@ def test_shortcuts_match_pytes_own_path(case: tuple[str, int, int, int]) -> None
     assert_same(data, columns, rows, cut)
 
 
+# The patched limits are the same for every example.
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_streams())
+def test_shortcuts_match_with_caches_that_fill(
+    monkeypatch: pytest.MonkeyPatch, case: tuple[str, int, int, int]
+) -> None:
+    """With tiny caches, so that clearing a full one is exercised."""
+    monkeypatch.setattr(_screen_cells, "_MAX_GLYPHS", 3)
+    monkeypatch.setattr(_screen_cells, "_MAX_GLYPH_ATTRS", 2)
+    monkeypatch.setattr(_screen_cells, "_MAX_RUN_CELLS", 10)
+    monkeypatch.setattr(_screen_cells, "_MAX_CACHED", 2)
+    data, columns, rows, cut = case
+    assert_same(data, columns, rows, cut)
+
+
 @pytest.mark.parametrize(
     "data",
     [
@@ -119,6 +141,8 @@ def test_shortcuts_match_pytes_own_path(case: tuple[str, int, int, int]) -> None
         f"{CSI}3;6r" + "b\r\n" * 50 + f"{CSI}30;1H" + "\n" * 7 + "c",  # region, and below it
         f'{CSI}1"q{CSI}31mprotected{CSI}0"q{CSI}31mnot{CSI}?2J',  # one style, two classes
         "x" * 1000 + f"y{CSI}300b",  # REP of ASCII: printed
+        # Column operations on rows in column order, and on blank rows
+        "x" * 300 + f"{CSI}41m{CSI}1 @{CSI}1'}}{CSI}1'~{CSI}1 A" * 3 + f"{CSI}2J{CSI}3 @",
     ],
 )
 def test_shortcuts_on_chosen_streams(data: str) -> None:

@@ -62,8 +62,8 @@ What is done here instead, and why:
   stick out of the screen).
 * ED replaces whole rows (ED 2 the whole buffer) instead of erasing cell by
   cell, so that repeating ``CSI 2J`` costs little; ED 3 erases only
-  scrollback (nothing). REP prints its character once and copies its cells
-  (see ``_screen_edit``).
+  scrollback (nothing). REP prints an ASCII character again; any other
+  once, then copies its cells (see ``_screen_edit``).
 * DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
   row in place when the row below it was never written. A cell ICH or an
   insert-mode print pushes past the right margin is dropped (pyte keeps it
@@ -91,8 +91,13 @@ What is done here instead, and why:
 * Shortcuts, where pyte's own path costs a method call per character or
   per sequence (``shortcuts``; each states its precondition where it is
   taken, and ``tests/test_screen_shortcuts.py`` compares the state they
-  leave with pyte's own path's on generated streams): CRs and LFs in a
-  row move the cursor and scroll the region at once (``execute_run``).
+  leave with pyte's own path's on generated streams): text that fits in
+  its row is written as whole runs of cells, made once per attributes,
+  column and text (``_put``, ``CellCache.cells``); the cursor attributes
+  a style gives are asked of pyte once per style (``CellCache.select``),
+  and only after the last of consecutive SGR sequences
+  (``print_with_sgr``); CRs and LFs in a row move the cursor and scroll
+  the region at once (``execute_run``).
 
 Output (see ``_screen_cells``): the rows of the visible screen, each
 right-trimmed of spaces, blank rows at the bottom left out.
@@ -111,6 +116,7 @@ from pyte.screens import Char, StaticDefaultDict
 from ._controls import Controls
 from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS
+from ._grammar import SGR_SPLIT
 from ._line import Line
 from ._lines_csi import MAX_ALIGNMENT_FILLS
 from ._performer import Performer
@@ -176,8 +182,13 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self.reach = columns  # cursor movements use every column (see _cursor)
         self.snapshot = snapshot
         self.styled = styled
-        # The style after each (style, SGR parameters) seen: this model's own.
-        self._after_sgr: dict[tuple[Style, str], Style] = {}
+        # The style after each (style, SGR parameters) seen: this model's
+        # own, by the style's identity (the entry holds the style, so the
+        # identity is its own while the entry lasts); the styles it gives
+        # are made one object per value (``_styles``), so that the same
+        # style is the same key whichever way it was reached.
+        self._after_sgr: dict[tuple[int, str], tuple[Style, Style]] = {}
+        self._styles: dict[Style, Style] = {}
         self._erase_cells: dict[str, Char] = {}  # blanks by erase colour
         self.params = ParsedParams()
         self.screen = pyte.Screen(columns, rows)
@@ -425,7 +436,11 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
 
     def _set_style(self, style: Style) -> None:
         self.style = style
-        if self.styled:
+        if not self.styled:
+            return
+        if self._shortcuts:
+            self._cells.select(self.screen, style)
+        else:
             self.screen.select_graphic_rendition(*self._cells.sgr_params(style))
 
     def _save_cursor(self) -> None:
@@ -485,14 +500,44 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         decsca(self, (0,), "")
 
     def _apply_sgr(self, params: str) -> Style:
+        style = self.style
+        key = (id(style), params)
+        known = self._after_sgr.get(key)
+        if known is not None and known[0] is style:
+            return known[1]
         cache = self._after_sgr
-        key = (self.style, params)
-        style = cache.get(key)
-        if style is None:
-            if len(cache) >= _MAX_CACHED_SGR:
-                cache.clear()
-            style = cache[key] = self.style.apply_sgr(params)
-        return style
+        styles = self._styles
+        if len(cache) >= _MAX_CACHED_SGR:
+            cache.clear()
+        if len(styles) >= _MAX_CACHED_SGR:
+            styles.clear()
+        after = style.apply_sgr(params)
+        after = styles.setdefault(after, after)
+        cache[key] = (style, after)
+        return after
+
+    def print_with_sgr(self, run: str) -> None:
+        """Text with SGR sequences inside (see Performer). Shortcut: the
+        cursor's attributes are given to pyte only after the last of
+        consecutive SGR sequences, where text follows or the run ends:
+        pyte's cursor attributes are read only when a cell is written or
+        erased, which nothing between them does."""
+        if not self._shortcuts:
+            super().print_with_sgr(run)
+            return
+        parts = SGR_SPLIT.split(run)
+        if parts[0]:
+            self.print(parts[0])
+        apply_sgr = self._apply_sgr
+        text = ""
+        for index in range(1, len(parts), 2):
+            self.style = apply_sgr(parts[index])
+            text = parts[index + 1]
+            if text:
+                self._set_style(self.style)
+                self.print(text)
+        if not text:
+            self._set_style(self.style)
 
     # -- control sequences -------------------------------------------------
 

@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pyte import graphics
-from pyte.screens import Char
+from pyte.screens import Char, Screen, wcwidth
 
 from ._line import EMPTY_LINE, Line
 from ._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
@@ -76,15 +76,95 @@ _PALETTE = MappingProxyType(
 _MAX_CACHED = 4096
 
 
+#: Attributes, and characters for each, whose printed cells a CellCache keeps.
+_MAX_GLYPH_ATTRS = 64
+_MAX_GLYPHS = 512
+#: Cells of printed texts a CellCache keeps (about 3 MB).
+_MAX_RUN_CELLS = 32_768
+
+
+class _NotOneCell(Exception):
+    """A character pyte's ``wcwidth`` does not give one cell."""
+
+
+class _Glyphs(dict[str, Char]):
+    """The cells pyte's ``draw`` writes for characters with the attributes
+    ``attrs`` (which the table holds, so that its identity stays theirs),
+    made when first asked for; at most _MAX_GLYPHS, cleared when full."""
+
+    __slots__ = ("attrs",)
+
+    def __init__(self, attrs: Char) -> None:
+        super().__init__()
+        self.attrs = attrs
+
+    def __missing__(self, ch: str) -> Char:
+        if wcwidth(ch) != 1:
+            raise _NotOneCell
+        if len(self) >= _MAX_GLYPHS:
+            self.clear()
+        cell = self[ch] = self.attrs._replace(data=ch)
+        return cell
+
+
 class CellCache:
     """The conversions of one screen model, remembered (see the module
     docstring): each table is cleared when full, by its owner only."""
 
-    __slots__ = ("_params", "_styles")
+    __slots__ = (
+        "_attrs",
+        "_full_row",
+        "_glyphs",
+        "_glyphs_of",
+        "_params",
+        "_run_cells",
+        "_runs",
+        "_styles",
+    )
 
     def __init__(self) -> None:
         self._params: dict[Style, tuple[int, ...]] = {}
+        # The cursor's attributes after a style is selected, by the style's
+        # identity (held in the entry, so the identity stays its own) and
+        # the class of the attributes before it.
+        self._attrs: dict[tuple[int, type], tuple[Style, Char]] = {}
         self._styles: dict[tuple[object, ...], Style] = {}
+        # Printed cells by attributes (and their class: a ProtectedChar
+        # equals the Char of the same fields), then by character; and the
+        # same tables by the identity of the attributes last seen.
+        self._glyphs: dict[tuple[Char, type], _Glyphs] = {}
+        self._glyphs_of: dict[int, _Glyphs] = {}
+        # Cells of texts printed, by the identity of their attributes (held
+        # in the entry), column and text; and how many cells they hold.
+        self._runs: dict[tuple[int, int, str], tuple[Char, dict[int, Char]]] = {}
+        self._run_cells = 0
+        self._full_row: tuple[tuple[Char, type, int], dict[int, Char]] | None = None
+
+    def cells(self, attrs: Char, x: int, text: str) -> dict[int, Char] | None:
+        """The cells pyte's ``draw`` writes for ``text`` from column ``x``
+        with the cursor's attributes ``attrs``, one per character, by
+        column; None if pyte's ``wcwidth`` gives a character of it any
+        width but 1 (pyte draws it otherwise). Cells are immutable, so
+        equal ones are shared, and so are the mappings, which callers only
+        read (full-screen programs redraw the same text in the same
+        columns)."""
+        key = (id(attrs), x, text)
+        known = self._runs.get(key)
+        if known is not None and known[0] is attrs:
+            return known[1]
+        glyphs = self._glyphs_of.get(id(attrs))
+        if glyphs is None or glyphs.attrs is not attrs:
+            glyphs = self._glyphs_for(attrs)
+        try:
+            cells = dict(zip(range(x, x + len(text)), map(glyphs.__getitem__, text), strict=True))
+        except _NotOneCell:
+            return None
+        self._run_cells += len(text)
+        if self._run_cells > _MAX_RUN_CELLS:
+            self._runs.clear()
+            self._run_cells = len(text)
+        self._runs[key] = (attrs, cells)
+        return cells
 
     def sgr_params(self, style: Style) -> tuple[int, ...]:
         """:func:`sgr_params`, remembered."""
@@ -94,6 +174,48 @@ class CellCache:
                 self._params.clear()
             params = self._params[style] = sgr_params(style)
         return params
+
+    def _glyphs_for(self, attrs: Char) -> _Glyphs:
+        key = (attrs, type(attrs))
+        glyphs = self._glyphs.get(key)
+        if glyphs is None:
+            if len(self._glyphs) >= _MAX_GLYPH_ATTRS:
+                self._glyphs.clear()
+            glyphs = self._glyphs[key] = _Glyphs(attrs)
+        if len(self._glyphs_of) >= _MAX_GLYPH_ATTRS:
+            self._glyphs_of.clear()
+        self._glyphs_of[id(attrs)] = glyphs
+        return glyphs
+
+    def select(self, screen: Screen, style: Style) -> None:
+        """``screen.select_graphic_rendition(*self.sgr_params(style))``,
+        remembered. The parameters start with 0 (see ``sgr_params``), so
+        pyte sets every attribute from its default blank and the
+        parameters, and keeps only the class of the cursor's attributes
+        (ProtectedChar or Char): the attributes it makes are a function of
+        the style and that class (its default blank is the same while
+        reverse video, mode ?5, is off, and this model never sets it)."""
+        cursor = screen.cursor
+        key = (id(style), type(cursor.attrs))
+        known = self._attrs.get(key)
+        if known is not None and known[0] is style:
+            cursor.attrs = known[1]
+            return
+        if len(self._attrs) >= _MAX_CACHED:
+            self._attrs.clear()
+        screen.select_graphic_rendition(*self.sgr_params(style))
+        self._attrs[key] = (style, cursor.attrs)
+
+    def full_row(self, cell: Char, columns: int) -> dict[int, Char]:
+        """A row of ``columns`` cells, each ``cell`` (to compare rows with:
+        never changed), remembered for the last cell and width asked."""
+        row = self._full_row
+        if row is None or row[0] != (cell, type(cell), columns):
+            row = self._full_row = (
+                (cell, type(cell), columns),
+                dict.fromkeys(range(columns), cell),
+            )
+        return row[1]
 
     def style_of(self, char: Char) -> Style:
         """:func:`style_of`, remembered."""

@@ -14,8 +14,10 @@ movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
   marker, see ``_lines_csi.repeat_cost``).
 * REP repeats the last printed character as if it were printed again:
   across the right margin it wraps (xterm; with autowrap off it overwrites
-  the last column). Cells are copied, not drawn one by one, so a 5-byte REP
-  costs about one printed character per row it reaches.
+  the last column). An ASCII character is printed again (printing writes
+  the cells of a row at once); the cells of others are copied, not drawn
+  one by one, so a 5-byte REP costs about one printed character per row
+  it reaches.
 * SL and SR (``CSI n SP @``, ``CSI n SP A``) shift the rows of the scroll
   region left or right by ``n`` columns; DECIC and DECDC (``CSI n ' }``,
   ``CSI n ' ~``) insert or delete ``n`` columns at the cursor column, in the
@@ -36,6 +38,8 @@ movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
 """
 
 from __future__ import annotations
+
+from itertools import islice
 
 from pyte.screens import Char
 
@@ -236,12 +240,30 @@ def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
     erase = m._erase_char()
     fill = [erase] * count
     columns = range(width)
+    # Shortcuts: a row that holds the erase blank in every column stays as
+    # it is; a row with a cell in every column, in column order (as this
+    # function leaves a row), has only its columns from ``start`` written.
+    shortcuts = m._shortcuts
+    blank_row = m._cells.full_row(erase, width)
+    in_order = list(columns)
     for y in range(top, bottom + 1):
         row = buffer.get(y)
         if row is None:
             if erase is m.blank:
                 continue
             row = buffer[y]
+        if shortcuts and row == blank_row:
+            continue
+        if shortcuts and len(row) == width and list(row) == in_order:
+            tail = list(islice(row.values(), start, None))
+            if insert:
+                tail[0:0] = fill
+                del tail[width - start :]
+            else:
+                del tail[:count]
+                tail.extend(fill)
+            row.update(zip(range(start, width), tail, strict=True))
+            continue
         # Whole rows as lists: a few C-level passes over the row per edit.
         line = list(map(row.__getitem__, columns))
         if line[0] == erase and line.count(erase) == width:
@@ -290,8 +312,8 @@ def rep(m: ScreenHost, v: _Params, last: str) -> None:
     count = min(arg(v, 0, 1), MAX_REPEAT)
     if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
         count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
-    if count < 3 or m.insert or not m.autowrap or m._translate or last == "\x7f":
-        m.print(last * count)
+    if count < 3 or last < "\x80" or m.insert or not m.autowrap or m._translate:
+        m.print(last * count)  # ASCII: printing writes a row's cells at once
         return
     # Print one, then copy its cells as far as the row allows; the next one
     # printed wraps (or takes the last column) as printing does.

@@ -16,6 +16,7 @@ from pyte.screens import Char, StaticDefaultDict
 
 from ._controls import SavedCursor
 from ._cursor import CursorHost
+from ._screen_cells import CellCache
 
 __all__ = ["Buffer", "Row", "ScreenHost"]
 
@@ -43,6 +44,8 @@ class ScreenHost(CursorHost, Protocol):
     _held: tuple[int, int] | None
     _wrote: tuple[int, int] | None
     _last: str
+    _cells: CellCache
+    _shortcuts: bool
 
     def print(self, text: str) -> None: ...
     def _print_unicode(self, text: str) -> None: ...
