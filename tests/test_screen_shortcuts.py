@@ -4,7 +4,8 @@
 that every event takes the path the shortcuts stand in for: pyte's
 ``draw`` for printing, pyte's ``select_graphic_rendition`` after every SGR
 sequence, one ``execute`` per CR and LF (pyte's ``index`` per scroll),
-every column of each row rewritten by a column operation.
+pyte's ``erase_in_line`` and ``erase_characters`` for EL and ECH, every
+column of each row rewritten by a column operation.
 Both models are fed the same generated streams (vtgrammar's whole grammar,
 with protected characters, non-ASCII text, markers and long text added)
 and must end in the same state: every cell with its class, every row of

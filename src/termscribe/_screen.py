@@ -97,7 +97,8 @@ What is done here instead, and why:
   a style gives are asked of pyte once per style (``CellCache.select``),
   and only after the last of consecutive SGR sequences
   (``print_with_sgr``); CRs and LFs in a row move the cursor and scroll
-  the region at once (``execute_run``).
+  the region at once (``execute_run``); EL and ECH write their blanks at
+  once (``_erase_span``).
 
 Output (see ``_screen_cells``): the rows of the visible screen, each
 right-trimmed of spaces, blank rows at the bottom left out.
@@ -614,11 +615,26 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         if mode == 2 or (mode == 0 and x == 0) or (mode == 1 and x >= self.width - 1):
             self._blank_rows(cursor.y, cursor.y + 1)
             return
-        if mode not in (0, 1):
+        if mode == 0:
+            self._erase_span(x, self.width, screen.erase_in_line, 0)
+        elif mode == 1:
+            self._erase_span(0, x + 1, screen.erase_in_line, 1)
+
+    def _erase_span(self, start: int, end: int, erase: Callable[[int], None], arg: int) -> None:
+        """The cells ``start`` to ``end - 1`` of the cursor's row become
+        blanks in the erase colour: pyte's ``erase`` (``erase_in_line`` or
+        ``erase_characters``) called with ``arg``, the cursor's attributes
+        set to that blank, erases these cells. Shortcut: they are written at
+        once instead of one by one by pyte's loop."""
+        screen = self.screen
+        cursor = screen.cursor
+        if self._shortcuts:
+            screen.dirty.add(cursor.y)
+            screen.buffer[cursor.y].update(dict.fromkeys(range(start, end), self._erase_char()))
             return
         attrs = cursor.attrs
         cursor.attrs = self._erase_char()
-        screen.erase_in_line(mode)
+        erase(arg)
         cursor.attrs = attrs
 
     def _materialise(self, start: int) -> None:

@@ -95,11 +95,9 @@ def el(m: ScreenHost, v: _Params, _last: str) -> None:
 
 def ech(m: ScreenHost, v: _Params, _last: str) -> None:
     m._restrict()
-    cursor = m.screen.cursor
-    attrs = cursor.attrs
-    cursor.attrs = m._erase_char()
-    m.screen.erase_characters(min(arg(v, 0, 1), m.width))
-    cursor.attrs = attrs
+    x = m.screen.cursor.x
+    count = min(arg(v, 0, 1), m.width)
+    m._erase_span(x, min(x + count, m.width), m.screen.erase_characters, count)
 
 
 def decsca(m: ScreenHost, v: _Params, _last: str) -> None:
