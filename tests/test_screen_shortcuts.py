@@ -2,15 +2,15 @@
 
 ``ScreenModel.shortcuts`` is True; ``Reference`` below turns it off, so
 that every event takes the path the shortcuts stand in for: pyte's
-``draw`` for printing, pyte's ``select_graphic_rendition`` after every SGR
-sequence, one ``execute`` per CR and LF (pyte's ``index`` per scroll),
-pyte's ``erase_in_line`` and ``erase_characters`` for EL and ECH, every
-column of each row rewritten by a column operation.
-Both models are fed the same generated streams (vtgrammar's whole grammar,
-with protected characters, non-ASCII text, markers and long text added)
-and must end in the same state: every cell with its class, every row of
-both screens, the cursor and its attributes, pyte's own fields, and the
-transcript.
+``draw`` for printing; pyte's ``select_graphic_rendition`` after every SGR
+sequence, each parsed again (no remembered run); one ``execute`` per CR
+and LF (pyte's ``index`` per scroll); pyte's ``erase_in_line`` and
+``erase_characters`` for EL and ECH; every column of each row rewritten by
+a column operation. Both models are fed the same generated streams
+(vtgrammar's whole grammar, with protected characters, non-ASCII text,
+markers, long text and column operations added) and must end in the same
+state: every cell with its class, every row of both screens, the cursor
+and its attributes, pyte's own fields, and the transcript.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from pyte.screens import Char
 from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import _screen_cells
+from termscribe import _screen, _screen_cells
 from termscribe._parser import Parser
 from termscribe._screen import ScreenModel
 
@@ -131,6 +131,8 @@ def test_shortcuts_match_with_caches_that_fill(
     monkeypatch.setattr(_screen_cells, "_MAX_GLYPH_ATTRS", 2)
     monkeypatch.setattr(_screen_cells, "_MAX_RUN_CELLS", 10)
     monkeypatch.setattr(_screen_cells, "_MAX_CACHED", 2)
+    monkeypatch.setattr(_screen, "_MAX_CACHED_SGR", 2)
+    monkeypatch.setattr(_screen, "_MAX_PLANNED_RUN", 12)
     data, columns, rows, cut = case
     assert_same(data, columns, rows, cut)
 

@@ -93,12 +93,13 @@ What is done here instead, and why:
   taken, and ``tests/test_screen_shortcuts.py`` compares the state they
   leave with pyte's own path's on generated streams): text that fits in
   its row is written as whole runs of cells, made once per attributes,
-  column and text (``_put``, ``CellCache.cells``); the cursor attributes
-  a style gives are asked of pyte once per style (``CellCache.select``),
-  and only after the last of consecutive SGR sequences
-  (``print_with_sgr``); CRs and LFs in a row move the cursor and scroll
-  the region at once (``execute_run``); EL and ECH write their blanks at
-  once (``_erase_span``).
+  column and text (``_put``, ``CellCache.cells``); the cursor attributes a
+  style gives are asked of pyte once per style (``CellCache.select``), and
+  only after the last of consecutive SGR sequences; what a short run of
+  text and SGR does from a style is remembered (``print_with_sgr``,
+  ``_plan``); CRs and LFs in a row move the cursor and scroll the region
+  at once (``execute_run``); EL and ECH write their blanks at once
+  (``_erase_span``).
 
 Output (see ``_screen_cells``): the rows of the visible screen, each
 right-trimmed of spaces, blank rows at the bottom left out.
@@ -145,6 +146,12 @@ _BLANK = Char(" ")
 # Distinct (style, SGR) transitions a screen model remembers.
 _MAX_CACHED_SGR = 4096
 _Params = tuple[int | tuple[int, ...], ...]
+# (style before, text before the first SGR, (style, text) after each SGR
+# that text follows, the style after a run that ends with SGR or None).
+_Plan = tuple[Style, str, tuple[tuple[Style, str], ...], Style | None]
+#: Longest run whose plan print_with_sgr keeps (a redraw's pieces are short;
+#: a log's lines are not worth keeping).
+_MAX_PLANNED_RUN = 256
 
 
 def _new_row() -> _Row:
@@ -190,6 +197,9 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         # style is the same key whichever way it was reached.
         self._after_sgr: dict[tuple[int, str], tuple[Style, Style]] = {}
         self._styles: dict[Style, Style] = {}
+        # What print_with_sgr does with a run, by the identity of the style
+        # before it (held in the entry) and the run.
+        self._plans: dict[tuple[int, str], _Plan] = {}
         self._erase_cells: dict[str, Char] = {}  # blanks by erase colour
         self.params = ParsedParams()
         self.screen = pyte.Screen(columns, rows)
@@ -500,8 +510,8 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self._saved = None
         decsca(self, (0,), "")
 
-    def _apply_sgr(self, params: str) -> Style:
-        style = self.style
+    def _after_sgr_of(self, style: Style, params: str) -> Style:
+        """The style after ``CSI params m`` from ``style``, remembered."""
         key = (id(style), params)
         known = self._after_sgr.get(key)
         if known is not None and known[0] is style:
@@ -518,34 +528,54 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         return after
 
     def print_with_sgr(self, run: str) -> None:
-        """Text with SGR sequences inside (see Performer). Shortcut: the
+        """Text with SGR sequences inside (see Performer). Shortcuts: the
         cursor's attributes are given to pyte only after the last of
-        consecutive SGR sequences, where text follows or the run ends:
-        pyte's cursor attributes are read only when a cell is written or
-        erased, which nothing between them does."""
+        consecutive SGR sequences, where text follows or the run ends
+        (pyte's cursor attributes are read only when a cell is written or
+        erased, which nothing between them does); and what a run does is a
+        function of the run and the style before it, so the texts it
+        prints, each with its style, and the style it ends with are
+        remembered for short runs (full-screen programs send the same ones
+        at every redraw)."""
         if not self._shortcuts:
             super().print_with_sgr(run)
             return
+        style = self.style
+        plan = self._plans.get((id(style), run))
+        if plan is None or plan[0] is not style:
+            plan = self._plan(style, run)
+        _, first, steps, end = plan
+        if first:
+            self.print(first)
+        for after, text in steps:
+            self._set_style(after)
+            self.print(text)
+        if end is not None:
+            self._set_style(end)
+
+    def _plan(self, style: Style, run: str) -> _Plan:
+        """What ``print_with_sgr(run)`` does from ``style``: the text before
+        the first SGR sequence, each text after one with the style it is
+        printed in, and the style the run ends with if it ends with SGR."""
         parts = SGR_SPLIT.split(run)
-        if parts[0]:
-            self.print(parts[0])
-        apply_sgr = self._apply_sgr
-        text = ""
+        steps: list[tuple[Style, str]] = []
         for index in range(1, len(parts), 2):
-            self.style = apply_sgr(parts[index])
-            text = parts[index + 1]
-            if text:
-                self._set_style(self.style)
-                self.print(text)
-        if not text:
-            self._set_style(self.style)
+            style = self._after_sgr_of(style, parts[index])
+            if parts[index + 1]:
+                steps.append((style, parts[index + 1]))
+        plan = (self.style, parts[0], tuple(steps), None if parts[-1] else style)
+        if len(run) <= _MAX_PLANNED_RUN:
+            if len(self._plans) >= _MAX_CACHED_SGR:
+                self._plans.clear()
+            self._plans[(id(self.style), run)] = plan
+        return plan
 
     # -- control sequences -------------------------------------------------
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         if final == "m":
             if not private and not intermediates:
-                self._set_style(self._apply_sgr(params))
+                self._set_style(self._after_sgr_of(self.style, params))
             return
         last = self._last
         self._last = ""
