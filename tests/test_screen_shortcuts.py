@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from pyte.screens import Char
 from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import _screen, _screen_cells
+from termscribe import _screen_cells
 from termscribe._parser import Parser
 from termscribe._screen import ScreenModel
 
@@ -131,8 +131,8 @@ def test_shortcuts_match_with_caches_that_fill(
     monkeypatch.setattr(_screen_cells, "_MAX_GLYPH_ATTRS", 2)
     monkeypatch.setattr(_screen_cells, "_MAX_RUN_CELLS", 10)
     monkeypatch.setattr(_screen_cells, "_MAX_CACHED", 2)
-    monkeypatch.setattr(_screen, "_MAX_CACHED_SGR", 2)
-    monkeypatch.setattr(_screen, "_MAX_PLANNED_RUN", 12)
+    monkeypatch.setattr(_screen_cells, "MAX_CACHED_RUNS", 2)
+    monkeypatch.setattr(_screen_cells, "MAX_PLANNED_RUN", 12)
     data, columns, rows, cut = case
     assert_same(data, columns, rows, cut)
 

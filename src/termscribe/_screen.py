@@ -96,9 +96,9 @@ What is done here instead, and why:
   column and text (``_put``, ``CellCache.cells``); the cursor attributes a
   style gives are asked of pyte once per style (``CellCache.select``), and
   only after the last of consecutive SGR sequences; what a short run of
-  text and SGR does from a style is remembered (``print_with_sgr``,
-  ``_plan``); CRs and LFs in a row move the cursor and scroll the region
-  at once (``execute_run``); EL and ECH write their blanks at once
+  text and SGR does from a style is remembered (``print_with_sgr``, see
+  ``_screen_runs``); CRs and LFs in a row move the cursor and scroll the
+  region at once (``execute_run``); EL and ECH write their blanks at once
   (``_erase_span``).
 
 Output (see ``_screen_cells``): the rows of the visible screen, each
@@ -118,16 +118,16 @@ from pyte.screens import Char, StaticDefaultDict
 from ._controls import Controls
 from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS
-from ._grammar import SGR_SPLIT
 from ._line import Line
 from ._lines_csi import MAX_ALIGNMENT_FILLS
 from ._performer import Performer
-from ._screen_cells import CellCache, screen_lines
+from ._screen_cells import CellCache, RunCache, screen_lines
 from ._screen_edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase
 from ._screen_host import Buffer as _Buffer
 from ._screen_host import Row as _Row
 from ._screen_modes import MODE_HANDLERS, alternate_screen, private_mode
 from ._screen_print import ScreenPrinting
+from ._screen_runs import line_feed_run, print_run
 from ._screen_snapshot import alt_block
 from ._style import DEFAULT, Style
 from ._syntax import ParsedParams
@@ -146,12 +146,6 @@ _BLANK = Char(" ")
 # Distinct (style, SGR) transitions a screen model remembers.
 _MAX_CACHED_SGR = 4096
 _Params = tuple[int | tuple[int, ...], ...]
-# (style before, text before the first SGR, (style, text) after each SGR
-# that text follows, the style after a run that ends with SGR or None).
-_Plan = tuple[Style, str, tuple[tuple[Style, str], ...], Style | None]
-#: Longest run whose plan print_with_sgr keeps (a redraw's pieces are short;
-#: a log's lines are not worth keeping).
-_MAX_PLANNED_RUN = 256
 
 
 def _new_row() -> _Row:
@@ -190,16 +184,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self.reach = columns  # cursor movements use every column (see _cursor)
         self.snapshot = snapshot
         self.styled = styled
-        # The style after each (style, SGR parameters) seen: this model's
-        # own, by the style's identity (the entry holds the style, so the
-        # identity is its own while the entry lasts); the styles it gives
-        # are made one object per value (``_styles``), so that the same
-        # style is the same key whichever way it was reached.
-        self._after_sgr: dict[tuple[int, str], tuple[Style, Style]] = {}
-        self._styles: dict[Style, Style] = {}
-        # What print_with_sgr does with a run, by the identity of the style
-        # before it (held in the entry) and the run.
-        self._plans: dict[tuple[int, str], _Plan] = {}
+        self._runs = RunCache()  # this model's own (see _screen_runs)
         self._erase_cells: dict[str, Char] = {}  # blanks by erase colour
         self.params = ParsedParams()
         self.screen = pyte.Screen(columns, rows)
@@ -286,53 +271,11 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
             super().execute(control)
 
     def execute_run(self, run: str) -> None:
-        """CRs and LFs in a row (see Performer). Shortcut: what they do one
-        by one, done at once: the cursor ends in column 0 if a CR is among
-        them, else as one LF leaves it; the LFs move it down to the bottom
-        margin, then scroll the region once for each left (``_scroll_up``),
-        or, from below the region, move it down to the last row."""
-        if not self._shortcuts:
+        """CRs and LFs in a row: at once (see ``_screen_runs``)."""
+        if self._shortcuts:
+            line_feed_run(self, run)
+        else:
             super().execute_run(run)
-            return
-        self._wrote = None
-        self._held = None
-        self._last = ""
-        cursor = self.screen.cursor
-        feeds = run.count("\n")
-        if feeds:
-            self._end_wrap()
-            if self.lf_returns or self.lnm:
-                cursor.x = 0
-            y = cursor.y
-            bottom = self._region()[1]
-            if y <= bottom:
-                steps = min(feeds, bottom - y)
-                cursor.y = y + steps
-                if feeds > steps:
-                    self._scroll_up(feeds - steps)
-            else:
-                cursor.y = min(y + feeds, self.height - 1)
-        if feeds < len(run):
-            cursor.x = 0
-
-    def _scroll_up(self, count: int) -> None:
-        """pyte's ``index`` ``count`` times with the cursor on the bottom
-        margin, at once: each row of the scroll region takes the row
-        ``count`` below it (made if missing, as pyte's reads of the buffer
-        make it), or a new blank row past the bottom margin; the bottom
-        margin's row is removed. Rows outside the region stay."""
-        screen = self.screen
-        buffer = screen.buffer
-        top, bottom = self._region()
-        screen.dirty.update(range(self.height))
-        for y in range(top, bottom):
-            source = y + count
-            if source <= bottom:
-                buffer[y] = buffer[source]
-            else:
-                buffer.pop(y, None)
-                buffer[y] = buffer[y]  # a new row, from the buffer's default
-        buffer.pop(bottom, None)
 
     def _reverse_wrap_back(self) -> None:
         """BS with reverse wraparound (modes 45, 1045): a pending wrap ends;
@@ -510,72 +453,19 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self._saved = None
         decsca(self, (0,), "")
 
-    def _after_sgr_of(self, style: Style, params: str) -> Style:
-        """The style after ``CSI params m`` from ``style``, remembered."""
-        key = (id(style), params)
-        known = self._after_sgr.get(key)
-        if known is not None and known[0] is style:
-            return known[1]
-        cache = self._after_sgr
-        styles = self._styles
-        if len(cache) >= _MAX_CACHED_SGR:
-            cache.clear()
-        if len(styles) >= _MAX_CACHED_SGR:
-            styles.clear()
-        after = style.apply_sgr(params)
-        after = styles.setdefault(after, after)
-        cache[key] = (style, after)
-        return after
-
     def print_with_sgr(self, run: str) -> None:
-        """Text with SGR sequences inside (see Performer). Shortcuts: the
-        cursor's attributes are given to pyte only after the last of
-        consecutive SGR sequences, where text follows or the run ends
-        (pyte's cursor attributes are read only when a cell is written or
-        erased, which nothing between them does); and what a run does is a
-        function of the run and the style before it, so the texts it
-        prints, each with its style, and the style it ends with are
-        remembered for short runs (full-screen programs send the same ones
-        at every redraw)."""
-        if not self._shortcuts:
+        """Text with SGR sequences inside: by its plan (see ``_screen_runs``)."""
+        if self._shortcuts:
+            print_run(self, run)
+        else:
             super().print_with_sgr(run)
-            return
-        style = self.style
-        plan = self._plans.get((id(style), run))
-        if plan is None or plan[0] is not style:
-            plan = self._plan(style, run)
-        _, first, steps, end = plan
-        if first:
-            self.print(first)
-        for after, text in steps:
-            self._set_style(after)
-            self.print(text)
-        if end is not None:
-            self._set_style(end)
-
-    def _plan(self, style: Style, run: str) -> _Plan:
-        """What ``print_with_sgr(run)`` does from ``style``: the text before
-        the first SGR sequence, each text after one with the style it is
-        printed in, and the style the run ends with if it ends with SGR."""
-        parts = SGR_SPLIT.split(run)
-        steps: list[tuple[Style, str]] = []
-        for index in range(1, len(parts), 2):
-            style = self._after_sgr_of(style, parts[index])
-            if parts[index + 1]:
-                steps.append((style, parts[index + 1]))
-        plan = (self.style, parts[0], tuple(steps), None if parts[-1] else style)
-        if len(run) <= _MAX_PLANNED_RUN:
-            if len(self._plans) >= _MAX_CACHED_SGR:
-                self._plans.clear()
-            self._plans[(id(self.style), run)] = plan
-        return plan
 
     # -- control sequences -------------------------------------------------
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         if final == "m":
             if not private and not intermediates:
-                self._set_style(self._after_sgr_of(self.style, params))
+                self._set_style(self._runs.after(self.style, params))
             return
         last = self._last
         self._last = ""

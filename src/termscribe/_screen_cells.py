@@ -14,11 +14,13 @@ translates in both directions:
   hex strings to a palette index 16-255 when they are one of those colours,
   else to truecolor.
 * :func:`screen_lines` turns a pyte buffer into :class:`Line` objects.
+* :class:`RunCache` remembers what SGR sequences, and runs of text and SGR
+  (``_screen_runs``), do from a style.
 
-Both conversions are remembered in a :class:`CellCache` that each screen
-model owns (never shared between transcripts: no thread or stream can clear
-or fill another's); the tables of pyte's colour names are built at import
-and never changed.
+Both conversions are remembered in a :class:`CellCache`, and the runs in a
+:class:`RunCache`, that each screen model owns (never shared between
+transcripts: no thread or stream can clear or fill another's); the tables
+of pyte's colour names are built at import and never changed.
 
 Deviations from the ``lines`` model, because pyte's cells cannot hold them:
 
@@ -45,11 +47,22 @@ from types import MappingProxyType
 from pyte import graphics
 from pyte.screens import Char, Screen, wcwidth
 
+from ._grammar import SGR_SPLIT
 from ._line import EMPTY_LINE, Line
 from ._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
 from ._unicode import char_info
 
-__all__ = ["CellCache", "row_line", "screen_lines", "sgr_params", "style_of", "trim_rows"]
+__all__ = [
+    "MAX_PLANNED_RUN",
+    "CellCache",
+    "Plan",
+    "RunCache",
+    "row_line",
+    "screen_lines",
+    "sgr_params",
+    "style_of",
+    "trim_rows",
+]
 
 _FLAGS = ((BOLD, 1), (ITALIC, 3), (BLINK, 5), (INVERSE, 7), (STRIKE, 9))
 
@@ -351,3 +364,64 @@ def trim_rows(lines: list[Line]) -> list[Line]:
         end -= 1
     del lines[end:]
     return lines
+
+
+#: Entries each table of a RunCache keeps (cleared when full).
+MAX_CACHED_RUNS = 4096
+#: Longest run whose plan is kept (a redraw's pieces are short; a log's
+#: lines are not worth keeping).
+MAX_PLANNED_RUN = 256
+
+#: What a run does from a style: (that style, the text before the first SGR
+#: sequence, (style, text) for each SGR sequence that text follows, the style
+#: after a run that ends with SGR sequences or None).
+Plan = tuple[Style, str, tuple[tuple[Style, str], ...], Style | None]
+
+
+class RunCache:
+    """What SGR sequences and runs do, remembered by one screen model:
+    never shared, so no stream can fill or empty another's. Entries are
+    found by the identity of the style before (which the entry holds, so
+    the identity stays its own), and the styles made are one object per
+    value, so that the same style is the same key however it was reached."""
+
+    __slots__ = ("_after", "_plans", "_styles")
+
+    def __init__(self) -> None:
+        self._after: dict[tuple[int, str], tuple[Style, Style]] = {}
+        self._styles: dict[Style, Style] = {}
+        self._plans: dict[tuple[int, str], Plan] = {}
+
+    def after(self, style: Style, params: str) -> Style:
+        """The style after ``CSI params m`` from ``style``."""
+        key = (id(style), params)
+        known = self._after.get(key)
+        if known is not None and known[0] is style:
+            return known[1]
+        if len(self._after) >= MAX_CACHED_RUNS:
+            self._after.clear()
+        if len(self._styles) >= MAX_CACHED_RUNS:
+            self._styles.clear()
+        after = style.apply_sgr(params)
+        after = self._styles.setdefault(after, after)
+        self._after[key] = (style, after)
+        return after
+
+    def plan(self, style: Style, run: str) -> Plan:
+        """What ``print_with_sgr(run)`` does from ``style`` (see Plan)."""
+        known = self._plans.get((id(style), run))
+        if known is not None and known[0] is style:
+            return known
+        parts = SGR_SPLIT.split(run)
+        steps: list[tuple[Style, str]] = []
+        current = style
+        for index in range(1, len(parts), 2):
+            current = self.after(current, parts[index])
+            if parts[index + 1]:
+                steps.append((current, parts[index + 1]))
+        plan = (style, parts[0], tuple(steps), None if parts[-1] else current)
+        if len(run) <= MAX_PLANNED_RUN:
+            if len(self._plans) >= MAX_CACHED_RUNS:
+                self._plans.clear()
+            self._plans[(id(style), run)] = plan
+        return plan
