@@ -62,8 +62,9 @@ What is done here instead, and why:
   stick out of the screen).
 * ED replaces whole rows (ED 2 the whole buffer) instead of erasing cell by
   cell, so that repeating ``CSI 2J`` costs little; ED 3 erases only
-  scrollback (nothing). REP prints an ASCII character again; any other
-  once, then copies its cells (see ``_screen_edit``).
+  scrollback (nothing). REP prints a character of one cell or a marker
+  again; a wide one or a mark once, then copies its cells (see
+  ``_screen_edit``).
 * DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
   row in place when the row below it was never written. A cell ICH or an
   insert-mode print pushes past the right margin is dropped (pyte keeps it

@@ -50,7 +50,7 @@ from pyte.screens import Char, Screen, wcwidth
 from ._grammar import SGR_SPLIT
 from ._line import EMPTY_LINE, Line
 from ._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
-from ._unicode import char_info
+from ._unicode import MARKED, REPLACED, SINGLE, char_info, class_runs
 
 __all__ = [
     "MAX_PLANNED_RUN",
@@ -87,6 +87,8 @@ _PALETTE = MappingProxyType(
 
 #: Entries kept in each of a CellCache's tables (bounded like Style's own).
 _MAX_CACHED = 4096
+# The classes of code points printed as one cell each, whatever surrounds them.
+_ONE_CELL = (SINGLE, REPLACED, MARKED)
 
 
 #: Attributes, and characters for each, whose printed cells a CellCache keeps.
@@ -126,6 +128,7 @@ class CellCache:
 
     __slots__ = (
         "_attrs",
+        "_drawn",
         "_full_row",
         "_glyphs",
         "_glyphs_of",
@@ -152,6 +155,7 @@ class CellCache:
         self._runs: dict[tuple[int, int, str], tuple[Char, dict[int, Char]]] = {}
         self._run_cells = 0
         self._full_row: tuple[tuple[Char, type, int], dict[int, Char]] | None = None
+        self._drawn: dict[str, str] = {}  # see drawn; "" for None
 
     def cells(self, attrs: Char, x: int, text: str) -> dict[int, Char] | None:
         """The cells pyte's ``draw`` writes for ``text`` from column ``x``
@@ -199,6 +203,23 @@ class CellCache:
             self._glyphs_of.clear()
         self._glyphs_of[id(attrs)] = glyphs
         return glyphs
+
+    def drawn(self, text: str) -> str | None:
+        """What printing ``text`` (not all ASCII) draws when each of its code
+        points is one cell, stored as itself, as U+FFFD or as its marker:
+        the text of those cells, which printing would draw as one run;
+        None if one is wide, zero-width or a joiner (printing decides those
+        one by one). Remembered for short texts."""
+        known = self._drawn.get(text)
+        if known is None:
+            known = ""
+            if all(cls in _ONE_CELL for cls, _ in class_runs(text)):
+                known = "".join(ch if ch < "\x80" else char_info(ch)[2] for ch in text)
+            if len(text) <= MAX_PLANNED_RUN:
+                if len(self._drawn) >= _MAX_CACHED:
+                    self._drawn.clear()
+                self._drawn[text] = known
+        return known or None
 
     def select(self, screen: Screen, style: Style) -> None:
         """``screen.select_graphic_rendition(*self.sgr_params(style))``,

@@ -14,10 +14,11 @@ movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
   marker, see ``_lines_csi.repeat_cost``).
 * REP repeats the last printed character as if it were printed again:
   across the right margin it wraps (xterm; with autowrap off it overwrites
-  the last column). An ASCII character is printed again (printing writes
-  the cells of a row at once); the cells of others are copied, not drawn
-  one by one, so a 5-byte REP costs about one printed character per row
-  it reaches.
+  the last column). A character that prints as cells of its own (one
+  cell, U+FFFD or its marker) is printed again: printing writes the cells
+  of a row at once. The cells of others (wide characters, marks) are
+  copied, not drawn one by one, so a 5-byte REP costs about one printed
+  character per row it reaches.
 * SL and SR (``CSI n SP @``, ``CSI n SP A``) shift the rows of the scroll
   region left or right by ``n`` columns; DECIC and DECDC (``CSI n ' }``,
   ``CSI n ' ~``) insert or delete ``n`` columns at the cursor column, in the
@@ -48,6 +49,7 @@ from ._lines import MAX_REPEAT
 from ._lines_csi import repeat_cost
 from ._screen_host import Row as _Row
 from ._screen_host import ScreenHost
+from ._unicode import MARK, NORMAL, char_info
 
 __all__ = ["EDIT_HANDLERS", "INTERMEDIATE_HANDLERS", "ProtectedChar", "selective_erase"]
 
@@ -310,8 +312,8 @@ def rep(m: ScreenHost, v: _Params, last: str) -> None:
     count = min(arg(v, 0, 1), MAX_REPEAT)
     if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
         count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
-    if count < 3 or last < "\x80" or m.insert or not m.autowrap or m._translate:
-        m.print(last * count)  # ASCII: printing writes a row's cells at once
+    if count < 3 or _own_cells(last) or m.insert or not m.autowrap or m._translate:
+        m.print(last * count)  # printing writes the cells of a row at once
         return
     # Print one, then copy its cells as far as the row allows; the next one
     # printed wraps (or takes the last column) as printing does.
@@ -333,6 +335,16 @@ def rep(m: ScreenHost, v: _Params, last: str) -> None:
             cursor.x = x + copies * cells
             count -= copies
             m._wrote = (y, cursor.x)  # the last copy was written last
+
+
+def _own_cells(ch: str) -> bool:
+    """Whether ``ch`` prints as cells of its own whatever surrounds it: one
+    cell (as itself or U+FFFD) or its marker's, never wide, joined to the
+    cell before or joining the next."""
+    if ch < "\x80":
+        return True
+    width, kind, _ = char_info(ch)
+    return kind == MARK or (kind == NORMAL and width == 1)
 
 
 # -- tab stops ---------------------------------------------------------------

@@ -44,6 +44,13 @@ class ScreenPrinting:
         self._last = text[-1]
 
     def _print_unicode(self: ScreenHost, text: str) -> None:
+        if self._shortcuts:
+            # Shortcut: code points of one cell each, whatever surrounds them,
+            # make one run of cells, which the loop below would draw at once.
+            drawn = self._cells.drawn(text)
+            if drawn is not None:
+                self._draw(drawn)
+                return
         run: list[str] = []
         for ch in text:
             if ch < "\x80":
