@@ -229,6 +229,14 @@ def test_combining_marks() -> None:
     assert storm == "e" + "\u0301" * MAX_COMBINING + "!"
 
 
+@pytest.mark.parametrize("edit", [f"{CSI}@", f"{CSI}P"])
+def test_an_edit_at_the_right_half_of_an_overwritten_wide_character(edit: str) -> None:
+    """ICH and DCH blank a wide character they split (xterm); a character
+    printed over its left half is no longer wide, and stays."""
+    assert shown(f"xx漢yz\r{CSI}2Ca{edit}") == ("xxa  yz" if edit.endswith("@") else "xxayz")
+    assert shown(f"xx漢yz\r{CSI}3C{edit}") == ("xx   yz" if edit.endswith("@") else "xx yz")
+
+
 def test_wide_characters() -> None:
     assert shown("漢字") == "漢字"
     assert shown("abcd漢", columns=5) == "abcd\n漢"  # does not fit: wraps

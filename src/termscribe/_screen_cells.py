@@ -57,6 +57,7 @@ __all__ = [
     "CellCache",
     "Plan",
     "RunCache",
+    "is_wide",
     "row_line",
     "screen_lines",
     "sgr_params",
@@ -328,7 +329,8 @@ def _colour(name: str) -> int | None:
     return None  # "default"
 
 
-def _is_wide(data: str) -> bool:
+def is_wide(data: str) -> bool:
+    """Whether a cell's ``data`` is a wide character (its left half)."""
     # U+1100 is the first code point wcwidth gives width 2.
     return data >= "\u1100" and char_info(data[0])[0] == 2
 
@@ -347,7 +349,7 @@ def row_line(row: Mapping[int, Char] | None, columns: int, cache: CellCache) -> 
         step = 1
         if data == "":  # a right half without its wide character
             data = " "
-        elif _is_wide(data):
+        elif is_wide(data):
             if x + 1 < columns and row[x + 1].data == "":
                 step = 2
             else:  # its right half was overwritten

@@ -47,6 +47,7 @@ from pyte.screens import Char
 from ._cursor import arg, clamp_x
 from ._lines import MAX_REPEAT
 from ._lines_csi import repeat_cost
+from ._screen_cells import is_wide
 from ._screen_host import Row as _Row
 from ._screen_host import ScreenHost
 from ._unicode import MARK, NORMAL, char_info
@@ -152,12 +153,18 @@ def selective_erase(m: ScreenHost, final: str, v: _Params) -> None:
 def _blank_split_wide(m: ScreenHost, row: _Row, start: int, end: int) -> None:
     """Blank a wide character cut by an edit of the columns start..end-1:
     one whose right half is at ``start``, or whose left half is at
-    ``end - 1`` (xterm's DamagedCurCells)."""
+    ``end - 1`` (xterm's DamagedCurCells). A right half left behind by a
+    character printed over the left one cuts nothing (pyte leaves it; it
+    reads as a blank)."""
     blank = m._erase_char()
-    if 0 < start < m.width and start in row and row[start].data == "":
-        row[start - 1] = row[start] = blank
-    if 0 < end < m.width and end in row and row[end].data == "":
-        row[end - 1] = row[end] = blank
+    for right in (start, end):
+        if (
+            0 < right < m.width
+            and right in row
+            and row[right].data == ""
+            and is_wide(row[right - 1].data)
+        ):
+            row[right - 1] = row[right] = blank
 
 
 def dch(m: ScreenHost, v: _Params, _last: str) -> None:
