@@ -40,8 +40,6 @@ movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
 
 from __future__ import annotations
 
-from itertools import islice
-
 from pyte.screens import Char
 
 from ._cursor import arg, clamp_x
@@ -253,6 +251,7 @@ def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
     shortcuts = m._shortcuts
     blank_row = m._cells.full_row(erase, width)
     in_order = list(columns)
+    tail_columns = range(start, width)
     for y in range(top, bottom + 1):
         row = buffer.get(y)
         if row is None:
@@ -262,14 +261,14 @@ def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
         if shortcuts and row == blank_row:
             continue
         if shortcuts and len(row) == width and list(row) == in_order:
-            tail = list(islice(row.values(), start, None))
+            tail = list(map(row.__getitem__, tail_columns)) if start else list(row.values())
             if insert:
                 tail[0:0] = fill
                 del tail[width - start :]
             else:
                 del tail[:count]
                 tail.extend(fill)
-            row.update(zip(range(start, width), tail, strict=True))
+            row.update(zip(tail_columns, tail, strict=True))
             continue
         # Whole rows as lists: a few C-level passes over the row per edit.
         line = list(map(row.__getitem__, columns))
