@@ -369,6 +369,103 @@ def _git_log(work: Path) -> Plan:
     return Plan(argv, repo, git_env(home))
 
 
+# (author, message, {path: content}) of the commits of the CJK project:
+# Chinese, Japanese and Korean messages with gitmoji, as such projects write them.
+CJK_AUTHORS = {
+    "zh": ("张伟", "zhang.wei@example.cn"),
+    "ja": ("山田太郎", "taro.yamada@example.jp"),
+    "ko": ("김민준", "minjun.kim@example.kr"),
+}
+CJK_COMMITS = [
+    ("zh", "🎉 初始化项目", {"README.md": "# 天气预报\n\n一个小小的天气预报工具。\n"}),
+    (
+        "zh",
+        "✨ 添加城市搜索功能\n\n支持按拼音和汉字搜索城市。",
+        {"src/搜索.py": "def 搜索(城市):\n    return 城市\n"},
+    ),
+    ("ja", "✨ 天気予報の取得を追加", {"src/予報.py": "def 取得(都市):\n    return {}\n"}),
+    ("ko", "🐛 날짜 형식 오류 수정 (#12)", {"src/날짜.py": "형식 = '%Y년 %m월 %d일'\n"}),
+    (
+        "zh",
+        "📝 更新文档：安装说明",
+        {"docs/安装说明.md": "## 安装\n\n```\npip install 天气\n```\n"},
+    ),
+    (
+        "ja",
+        "♻️ リファクタリング：設定の読み込みを整理",
+        {"src/設定.py": "設定 = {'言語': '日本語'}\n"},
+    ),
+    (
+        "ko",
+        "⚡️ 검색 속도 개선 🚀",
+        {"src/搜索.py": "import functools\n\n搜索 = functools.cache(lambda 城市: 城市)\n"},
+    ),
+    (
+        "ja",
+        "🔧 設定ファイルを追加（東京・大阪・札幌）",
+        {"config/都市.toml": "[東京]\n緯度 = 35.68\n[大阪]\n緯度 = 34.69\n"},
+    ),
+    (
+        "ko",
+        "✅ 테스트 추가: 검색과 날짜",
+        {"tests/test_검색.py": "def test_검색():\n    assert True\n"},
+    ),
+    ("zh", "💄 调整界面样式 🎨，支持深色模式 🌙", {"src/界面.css": "body { color: #333; }\n"}),
+    (
+        "ja",
+        "🌐 多言語対応：中文・日本語・한국어",
+        {"locale/ja.po": 'msgid "晴れ"\nmsgstr "晴れ ☀️"\n'},
+    ),
+    (
+        "zh",
+        "🐛 修复：温度单位显示为 ℃ 而不是 °F",
+        {"src/予報.py": "def 取得(都市):\n    return {'温度': '25℃'}\n"},
+    ),
+    (
+        "ko",
+        "👩\u200d💻 기여 가이드 작성",
+        {"CONTRIBUTING.md": "# 기여하기 🙌\n\n풀 리퀘스트를 환영합니다!\n"},
+    ),
+    ("zh", "🚀 发布 v1.0.0 🎉🎉", {"CHANGELOG.md": "## v1.0.0\n\n- 城市搜索 🔍\n- 天气预报 ☀️🌧️\n"}),
+]
+
+
+def make_cjk_repo(root: Path, home: Path) -> Path:
+    """A project whose commits, authors and file names are Chinese,
+    Japanese and Korean, with emoji; a branch and a tag."""
+    repo = root / "天气"
+    repo.mkdir(parents=True)
+    env = git_env(home)
+    git(repo, env, "init", "-q", "-b", "main")
+    git(repo, env, "config", "core.quotepath", "false")
+    for tick, (lang, message, files) in enumerate(CJK_COMMITS, start=1):
+        for path, content in files.items():
+            write(repo / path, content)
+        name, email = CJK_AUTHORS[lang]
+        git(repo, env, "add", "-A")
+        git(repo, env, "-c", f"user.name={name}", "-c", f"user.email={email}", "commit", "-q",
+            "--author", f"{name} <{email}>", "-m", message, when=tick)  # fmt: skip
+        if tick == len(CJK_COMMITS) - 4:
+            git(repo, env, "branch", "功能/深色模式")
+    git(repo, env, "tag", "-a", "v1.0.0", "-m", "发布 v1.0.0 🎉", when=len(CJK_COMMITS))
+    return repo
+
+
+@recording(
+    "cjk_git_log",
+    "git log --color --stat --decorate  (a project with Chinese, Japanese and Korean commits)",
+    "line",
+    "git log of a project written in Chinese, Japanese and Korean: CJK commit messages "
+    "with gitmoji and other emoji (a ZWJ sequence among them), CJK author and file names, "
+    "coloured hashes, decorations and diffstat bars.",
+)
+def _cjk_git_log(work: Path) -> Plan:
+    home = work / "home"
+    repo = make_cjk_repo(work, home)
+    argv = ["git", "--no-pager", "log", "--color", "--stat", "--decorate"]
+    return Plan(argv, repo, git_env(home))
+
+
 @recording(
     "git_diff",
     "git diff --color --stat --patch HEAD~4 HEAD",

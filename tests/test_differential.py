@@ -199,6 +199,7 @@ class XtermJsScreen(LinesChoices):
 
     _scrolled = 0
     _saved_at = 0
+    shortcuts = False  # each scroll is counted in _index, which they skip
 
     def _index(self) -> None:
         top, bottom = self._region()

@@ -185,6 +185,18 @@ def test_rep_is_capped_and_wraps() -> None:
     assert shown(f"abc\u200f{CSI}3b", columns=40) == "abc" + "<U+200F>" * 4
 
 
+@pytest.mark.parametrize("base", ["a", "é", "漢"])
+@pytest.mark.parametrize("count", [2, 5, 30])
+def test_a_mark_after_rep_joins_the_last_copy(base: str, count: int) -> None:
+    """As if the copies were printed (xterm, and the lines model)."""
+    data = f"x{base}{CSI}{count}b\u0301"
+    assert shown(data, columns=80) == f"x{base * count}{base}\u0301"
+    lines = Transcript(columns=80)
+    lines.feed(data.encode())
+    lines.finish()
+    assert lines.text() == f"x{base * count}{base}\u0301"
+
+
 # -- what pyte would get wrong or crash on --------------------------------
 
 
@@ -215,6 +227,14 @@ def test_combining_marks() -> None:
     assert shown("漢\u0301x") == "漢\u0301x"  # joined to a wide character
     storm = shown("e" + "\u0301" * 10_000 + "!")
     assert storm == "e" + "\u0301" * MAX_COMBINING + "!"
+
+
+@pytest.mark.parametrize("edit", [f"{CSI}@", f"{CSI}P"])
+def test_an_edit_at_the_right_half_of_an_overwritten_wide_character(edit: str) -> None:
+    """ICH and DCH blank a wide character they split (xterm); a character
+    printed over its left half is no longer wide, and stays."""
+    assert shown(f"xx漢yz\r{CSI}2Ca{edit}") == ("xxa  yz" if edit.endswith("@") else "xxayz")
+    assert shown(f"xx漢yz\r{CSI}3C{edit}") == ("xx   yz" if edit.endswith("@") else "xx yz")
 
 
 def test_wide_characters() -> None:

@@ -62,8 +62,9 @@ What is done here instead, and why:
   stick out of the screen).
 * ED replaces whole rows (ED 2 the whole buffer) instead of erasing cell by
   cell, so that repeating ``CSI 2J`` costs little; ED 3 erases only
-  scrollback (nothing). REP prints its character once and copies its cells
-  (see ``_screen_edit``).
+  scrollback (nothing). REP prints a character of one cell or a marker
+  again; a wide one or a mark once, then copies its cells (see
+  ``_screen_edit``).
 * DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
   row in place when the row below it was never written. A cell ICH or an
   insert-mode print pushes past the right margin is dropped (pyte keeps it
@@ -88,6 +89,18 @@ What is done here instead, and why:
   132-column (?3) and reverse-video (?5) handling are never invoked.
 * OSC 8 links are dropped (their text stays): pyte's cells have no room for
   them, and a parallel map would have to replay every pyte edit.
+* Shortcuts, where pyte's own path costs a method call per character or
+  per sequence (``shortcuts``; each states its precondition where it is
+  taken, and ``tests/test_screen_shortcuts.py`` compares the state they
+  leave with pyte's own path's on generated streams): text that fits in
+  its row is written as whole runs of cells, made once per attributes,
+  column and text (``_put``, ``CellCache.cells``); the cursor attributes a
+  style gives are asked of pyte once per style (``CellCache.select``), and
+  only after the last of consecutive SGR sequences; what a short run of
+  text and SGR does from a style is remembered (``print_with_sgr``, see
+  ``_screen_runs``); CRs and LFs in a row move the cursor and scroll the
+  region at once (``execute_run``); EL and ECH write their blanks at once
+  (``_erase_span``).
 
 Output (see ``_screen_cells``): the rows of the visible screen, each
 right-trimmed of spaces, blank rows at the bottom left out.
@@ -110,12 +123,13 @@ from ._cursor import CURSOR_HANDLERS
 from ._line import Line
 from ._lines_csi import MAX_ALIGNMENT_FILLS
 from ._performer import Performer
-from ._screen_cells import CellCache, screen_lines
+from ._screen_cells import CellCache, RunCache, screen_lines
 from ._screen_edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase
 from ._screen_host import Buffer as _Buffer
 from ._screen_host import Row as _Row
 from ._screen_modes import MODE_HANDLERS, alternate_screen, private_mode
 from ._screen_print import ScreenPrinting
+from ._screen_runs import line_feed_run, print_run
 from ._screen_snapshot import alt_block
 from ._style import DEFAULT, Style
 from ._syntax import ParsedParams
@@ -155,6 +169,10 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
     csi_handlers: ClassVar[dict[str, Callable[[ScreenModel, _Params, str], None]]]
     #: The blank cell (a never-written cell reads as this).
     blank: ClassVar[Char] = _BLANK
+    #: Whether the shortcuts around pyte's methods are taken (each states
+    #: its precondition where it is taken). A subclass without them is the
+    #: reference the tests compare them with.
+    shortcuts: ClassVar[bool] = True
 
     def __init__(
         self, columns: int, rows: int, *, snapshot: bool = False, styled: bool = True
@@ -168,13 +186,13 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self.reach = columns  # cursor movements use every column (see _cursor)
         self.snapshot = snapshot
         self.styled = styled
-        # The style after each (style, SGR parameters) seen: this model's own.
-        self._after_sgr: dict[tuple[Style, str], Style] = {}
+        self._runs = RunCache()  # this model's own (see _screen_runs)
         self._erase_cells: dict[str, Char] = {}  # blanks by erase colour
         self.params = ParsedParams()
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
         self._cells = CellCache()  # this model's own (see _screen_cells)
+        self._shortcuts = self.shortcuts  # read where it costs least
         self._fills = 0  # DECALNs that filled the screen
         self._reset_modes()
         # xterm's char_was_written and last_written_row/col: where the last
@@ -259,6 +277,13 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
             self._reverse_wrap_back()
         else:
             super().execute(control)
+
+    def execute_run(self, run: str) -> None:
+        """CRs and LFs in a row: at once (see ``_screen_runs``)."""
+        if self._shortcuts:
+            line_feed_run(self, run)
+        else:
+            super().execute_run(run)
 
     def _reverse_wrap_back(self) -> None:
         """BS with reverse wraparound (modes 45, 1045): a pending wrap ends;
@@ -373,7 +398,11 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
 
     def _set_style(self, style: Style) -> None:
         self.style = style
-        if self.styled:
+        if not self.styled:
+            return
+        if self._shortcuts:
+            self._cells.select(self.screen, style)
+        else:
             self.screen.select_graphic_rendition(*self._cells.sgr_params(style))
 
     def _save_cursor(self) -> None:
@@ -432,22 +461,19 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self._saved = None
         decsca(self, (0,), "")
 
-    def _apply_sgr(self, params: str) -> Style:
-        cache = self._after_sgr
-        key = (self.style, params)
-        style = cache.get(key)
-        if style is None:
-            if len(cache) >= _MAX_CACHED_SGR:
-                cache.clear()
-            style = cache[key] = self.style.apply_sgr(params)
-        return style
+    def print_with_sgr(self, run: str) -> None:
+        """Text with SGR sequences inside: by its plan (see ``_screen_runs``)."""
+        if self._shortcuts:
+            print_run(self, run)
+        else:
+            super().print_with_sgr(run)
 
     # -- control sequences -------------------------------------------------
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         if final == "m":
             if not private and not intermediates:
-                self._set_style(self._apply_sgr(params))
+                self._set_style(self._runs.after(self.style, params))
             return
         last = self._last
         self._last = ""
@@ -517,11 +543,26 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         if mode == 2 or (mode == 0 and x == 0) or (mode == 1 and x >= self.width - 1):
             self._blank_rows(cursor.y, cursor.y + 1)
             return
-        if mode not in (0, 1):
+        if mode == 0:
+            self._erase_span(x, self.width, screen.erase_in_line, 0)
+        elif mode == 1:
+            self._erase_span(0, x + 1, screen.erase_in_line, 1)
+
+    def _erase_span(self, start: int, end: int, erase: Callable[[int], None], arg: int) -> None:
+        """The cells ``start`` to ``end - 1`` of the cursor's row become
+        blanks in the erase colour: pyte's ``erase`` (``erase_in_line`` or
+        ``erase_characters``) called with ``arg``, the cursor's attributes
+        set to that blank, erases these cells. Shortcut: they are written at
+        once instead of one by one by pyte's loop."""
+        screen = self.screen
+        cursor = screen.cursor
+        if self._shortcuts:
+            screen.dirty.add(cursor.y)
+            screen.buffer[cursor.y].update(dict.fromkeys(range(start, end), self._erase_char()))
             return
         attrs = cursor.attrs
         cursor.attrs = self._erase_char()
-        screen.erase_in_line(mode)
+        erase(arg)
         cursor.attrs = attrs
 
     def _materialise(self, start: int) -> None:

@@ -14,11 +14,13 @@ translates in both directions:
   hex strings to a palette index 16-255 when they are one of those colours,
   else to truecolor.
 * :func:`screen_lines` turns a pyte buffer into :class:`Line` objects.
+* :class:`RunCache` remembers what SGR sequences, and runs of text and SGR
+  (``_screen_runs``), do from a style.
 
-Both conversions are remembered in a :class:`CellCache` that each screen
-model owns (never shared between transcripts: no thread or stream can clear
-or fill another's); the tables of pyte's colour names are built at import
-and never changed.
+Both conversions are remembered in a :class:`CellCache`, and the runs in a
+:class:`RunCache`, that each screen model owns (never shared between
+transcripts: no thread or stream can clear or fill another's); the tables
+of pyte's colour names are built at import and never changed.
 
 Deviations from the ``lines`` model, because pyte's cells cannot hold them:
 
@@ -43,13 +45,25 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pyte import graphics
-from pyte.screens import Char
+from pyte.screens import Char, Screen, wcwidth
 
+from ._grammar import SGR_SPLIT
 from ._line import EMPTY_LINE, Line
 from ._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
-from ._unicode import char_info
+from ._unicode import MARKED, REPLACED, SINGLE, char_info, class_runs
 
-__all__ = ["CellCache", "row_line", "screen_lines", "sgr_params", "style_of", "trim_rows"]
+__all__ = [
+    "MAX_PLANNED_RUN",
+    "CellCache",
+    "Plan",
+    "RunCache",
+    "is_wide",
+    "row_line",
+    "screen_lines",
+    "sgr_params",
+    "style_of",
+    "trim_rows",
+]
 
 _FLAGS = ((BOLD, 1), (ITALIC, 3), (BLINK, 5), (INVERSE, 7), (STRIKE, 9))
 
@@ -74,17 +88,101 @@ _PALETTE = MappingProxyType(
 
 #: Entries kept in each of a CellCache's tables (bounded like Style's own).
 _MAX_CACHED = 4096
+# The classes of code points printed as one cell each, whatever surrounds them.
+_ONE_CELL = (SINGLE, REPLACED, MARKED)
+
+
+#: Attributes, and characters for each, whose printed cells a CellCache keeps.
+_MAX_GLYPH_ATTRS = 64
+_MAX_GLYPHS = 512
+#: Cells of printed texts a CellCache keeps (about 3 MB).
+_MAX_RUN_CELLS = 32_768
+
+
+class _NotOneCell(Exception):
+    """A character pyte's ``wcwidth`` does not give one cell."""
+
+
+class _Glyphs(dict[str, Char]):
+    """The cells pyte's ``draw`` writes for characters with the attributes
+    ``attrs`` (which the table holds, so that its identity stays theirs),
+    made when first asked for; at most _MAX_GLYPHS, cleared when full."""
+
+    __slots__ = ("attrs",)
+
+    def __init__(self, attrs: Char) -> None:
+        super().__init__()
+        self.attrs = attrs
+
+    def __missing__(self, ch: str) -> Char:
+        if wcwidth(ch) != 1:
+            raise _NotOneCell
+        if len(self) >= _MAX_GLYPHS:
+            self.clear()
+        cell = self[ch] = self.attrs._replace(data=ch)
+        return cell
 
 
 class CellCache:
     """The conversions of one screen model, remembered (see the module
     docstring): each table is cleared when full, by its owner only."""
 
-    __slots__ = ("_params", "_styles")
+    __slots__ = (
+        "_attrs",
+        "_drawn",
+        "_full_row",
+        "_glyphs",
+        "_glyphs_of",
+        "_params",
+        "_run_cells",
+        "_runs",
+        "_styles",
+    )
 
     def __init__(self) -> None:
         self._params: dict[Style, tuple[int, ...]] = {}
+        # The cursor's attributes after a style is selected, by the style's
+        # identity (held in the entry, so the identity stays its own) and
+        # the class of the attributes before it.
+        self._attrs: dict[tuple[int, type], tuple[Style, Char]] = {}
         self._styles: dict[tuple[object, ...], Style] = {}
+        # Printed cells by attributes (and their class: a ProtectedChar
+        # equals the Char of the same fields), then by character; and the
+        # same tables by the identity of the attributes last seen.
+        self._glyphs: dict[tuple[Char, type], _Glyphs] = {}
+        self._glyphs_of: dict[int, _Glyphs] = {}
+        # Cells of texts printed, by the identity of their attributes (held
+        # in the entry), column and text; and how many cells they hold.
+        self._runs: dict[tuple[int, int, str], tuple[Char, dict[int, Char]]] = {}
+        self._run_cells = 0
+        self._full_row: tuple[tuple[Char, type, int], dict[int, Char]] | None = None
+        self._drawn: dict[str, str] = {}  # see drawn; "" for None
+
+    def cells(self, attrs: Char, x: int, text: str) -> dict[int, Char] | None:
+        """The cells pyte's ``draw`` writes for ``text`` from column ``x``
+        with the cursor's attributes ``attrs``, one per character, by
+        column; None if pyte's ``wcwidth`` gives a character of it any
+        width but 1 (pyte draws it otherwise). Cells are immutable, so
+        equal ones are shared, and so are the mappings, which callers only
+        read (full-screen programs redraw the same text in the same
+        columns)."""
+        key = (id(attrs), x, text)
+        known = self._runs.get(key)
+        if known is not None and known[0] is attrs:
+            return known[1]
+        glyphs = self._glyphs_of.get(id(attrs))
+        if glyphs is None or glyphs.attrs is not attrs:
+            glyphs = self._glyphs_for(attrs)
+        try:
+            cells = dict(zip(range(x, x + len(text)), map(glyphs.__getitem__, text), strict=True))
+        except _NotOneCell:
+            return None
+        self._run_cells += len(text)
+        if self._run_cells > _MAX_RUN_CELLS:
+            self._runs.clear()
+            self._run_cells = len(text)
+        self._runs[key] = (attrs, cells)
+        return cells
 
     def sgr_params(self, style: Style) -> tuple[int, ...]:
         """:func:`sgr_params`, remembered."""
@@ -94,6 +192,65 @@ class CellCache:
                 self._params.clear()
             params = self._params[style] = sgr_params(style)
         return params
+
+    def _glyphs_for(self, attrs: Char) -> _Glyphs:
+        key = (attrs, type(attrs))
+        glyphs = self._glyphs.get(key)
+        if glyphs is None:
+            if len(self._glyphs) >= _MAX_GLYPH_ATTRS:
+                self._glyphs.clear()
+            glyphs = self._glyphs[key] = _Glyphs(attrs)
+        if len(self._glyphs_of) >= _MAX_GLYPH_ATTRS:
+            self._glyphs_of.clear()
+        self._glyphs_of[id(attrs)] = glyphs
+        return glyphs
+
+    def drawn(self, text: str) -> str | None:
+        """What printing ``text`` (not all ASCII) draws when each of its code
+        points is one cell, stored as itself, as U+FFFD or as its marker:
+        the text of those cells, which printing would draw as one run;
+        None if one is wide, zero-width or a joiner (printing decides those
+        one by one). Remembered for short texts."""
+        known = self._drawn.get(text)
+        if known is None:
+            known = ""
+            if all(cls in _ONE_CELL for cls, _ in class_runs(text)):
+                known = "".join(ch if ch < "\x80" else char_info(ch)[2] for ch in text)
+            if len(text) <= MAX_PLANNED_RUN:
+                if len(self._drawn) >= _MAX_CACHED:
+                    self._drawn.clear()
+                self._drawn[text] = known
+        return known or None
+
+    def select(self, screen: Screen, style: Style) -> None:
+        """``screen.select_graphic_rendition(*self.sgr_params(style))``,
+        remembered. The parameters start with 0 (see ``sgr_params``), so
+        pyte sets every attribute from its default blank and the
+        parameters, and keeps only the class of the cursor's attributes
+        (ProtectedChar or Char): the attributes it makes are a function of
+        the style and that class (its default blank is the same while
+        reverse video, mode ?5, is off, and this model never sets it)."""
+        cursor = screen.cursor
+        key = (id(style), type(cursor.attrs))
+        known = self._attrs.get(key)
+        if known is not None and known[0] is style:
+            cursor.attrs = known[1]
+            return
+        if len(self._attrs) >= _MAX_CACHED:
+            self._attrs.clear()
+        screen.select_graphic_rendition(*self.sgr_params(style))
+        self._attrs[key] = (style, cursor.attrs)
+
+    def full_row(self, cell: Char, columns: int) -> dict[int, Char]:
+        """A row of ``columns`` cells, each ``cell`` (to compare rows with:
+        never changed), remembered for the last cell and width asked."""
+        row = self._full_row
+        if row is None or row[0] != (cell, type(cell), columns):
+            row = self._full_row = (
+                (cell, type(cell), columns),
+                dict.fromkeys(range(columns), cell),
+            )
+        return row[1]
 
     def style_of(self, char: Char) -> Style:
         """:func:`style_of`, remembered."""
@@ -172,7 +329,8 @@ def _colour(name: str) -> int | None:
     return None  # "default"
 
 
-def _is_wide(data: str) -> bool:
+def is_wide(data: str) -> bool:
+    """Whether a cell's ``data`` is a wide character (its left half)."""
     # U+1100 is the first code point wcwidth gives width 2.
     return data >= "\u1100" and char_info(data[0])[0] == 2
 
@@ -191,7 +349,7 @@ def row_line(row: Mapping[int, Char] | None, columns: int, cache: CellCache) -> 
         step = 1
         if data == "":  # a right half without its wide character
             data = " "
-        elif _is_wide(data):
+        elif is_wide(data):
             if x + 1 < columns and row[x + 1].data == "":
                 step = 2
             else:  # its right half was overwritten
@@ -229,3 +387,64 @@ def trim_rows(lines: list[Line]) -> list[Line]:
         end -= 1
     del lines[end:]
     return lines
+
+
+#: Entries each table of a RunCache keeps (cleared when full).
+MAX_CACHED_RUNS = 4096
+#: Longest run whose plan is kept (a redraw's pieces are short; a log's
+#: lines are not worth keeping).
+MAX_PLANNED_RUN = 256
+
+#: What a run does from a style: (that style, the text before the first SGR
+#: sequence, (style, text) for each SGR sequence that text follows, the style
+#: after a run that ends with SGR sequences or None).
+Plan = tuple[Style, str, tuple[tuple[Style, str], ...], Style | None]
+
+
+class RunCache:
+    """What SGR sequences and runs do, remembered by one screen model:
+    never shared, so no stream can fill or empty another's. Entries are
+    found by the identity of the style before (which the entry holds, so
+    the identity stays its own), and the styles made are one object per
+    value, so that the same style is the same key however it was reached."""
+
+    __slots__ = ("_after", "_plans", "_styles")
+
+    def __init__(self) -> None:
+        self._after: dict[tuple[int, str], tuple[Style, Style]] = {}
+        self._styles: dict[Style, Style] = {}
+        self._plans: dict[tuple[int, str], Plan] = {}
+
+    def after(self, style: Style, params: str) -> Style:
+        """The style after ``CSI params m`` from ``style``."""
+        key = (id(style), params)
+        known = self._after.get(key)
+        if known is not None and known[0] is style:
+            return known[1]
+        if len(self._after) >= MAX_CACHED_RUNS:
+            self._after.clear()
+        if len(self._styles) >= MAX_CACHED_RUNS:
+            self._styles.clear()
+        after = style.apply_sgr(params)
+        after = self._styles.setdefault(after, after)
+        self._after[key] = (style, after)
+        return after
+
+    def plan(self, style: Style, run: str) -> Plan:
+        """What ``print_with_sgr(run)`` does from ``style`` (see Plan)."""
+        known = self._plans.get((id(style), run))
+        if known is not None and known[0] is style:
+            return known
+        parts = SGR_SPLIT.split(run)
+        steps: list[tuple[Style, str]] = []
+        current = style
+        for index in range(1, len(parts), 2):
+            current = self.after(current, parts[index])
+            if parts[index + 1]:
+                steps.append((current, parts[index + 1]))
+        plan = (style, parts[0], tuple(steps), None if parts[-1] else current)
+        if len(run) <= MAX_PLANNED_RUN:
+            if len(self._plans) >= MAX_CACHED_RUNS:
+                self._plans.clear()
+            self._plans[(id(style), run)] = plan
+        return plan

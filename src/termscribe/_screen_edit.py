@@ -14,8 +14,11 @@ movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
   marker, see ``_lines_csi.repeat_cost``).
 * REP repeats the last printed character as if it were printed again:
   across the right margin it wraps (xterm; with autowrap off it overwrites
-  the last column). Cells are copied, not drawn one by one, so a 5-byte REP
-  costs about one printed character per row it reaches.
+  the last column). A character that prints as cells of its own (one
+  cell, U+FFFD or its marker) is printed again: printing writes the cells
+  of a row at once. The cells of others (wide characters, marks) are
+  copied, not drawn one by one, so a 5-byte REP costs about one printed
+  character per row it reaches.
 * SL and SR (``CSI n SP @``, ``CSI n SP A``) shift the rows of the scroll
   region left or right by ``n`` columns; DECIC and DECDC (``CSI n ' }``,
   ``CSI n ' ~``) insert or delete ``n`` columns at the cursor column, in the
@@ -42,8 +45,10 @@ from pyte.screens import Char
 from ._cursor import arg, clamp_x
 from ._lines import MAX_REPEAT
 from ._lines_csi import repeat_cost
+from ._screen_cells import is_wide
 from ._screen_host import Row as _Row
 from ._screen_host import ScreenHost
+from ._unicode import MARK, NORMAL, char_info
 
 __all__ = ["EDIT_HANDLERS", "INTERMEDIATE_HANDLERS", "ProtectedChar", "selective_erase"]
 
@@ -91,11 +96,9 @@ def el(m: ScreenHost, v: _Params, _last: str) -> None:
 
 def ech(m: ScreenHost, v: _Params, _last: str) -> None:
     m._restrict()
-    cursor = m.screen.cursor
-    attrs = cursor.attrs
-    cursor.attrs = m._erase_char()
-    m.screen.erase_characters(min(arg(v, 0, 1), m.width))
-    cursor.attrs = attrs
+    x = m.screen.cursor.x
+    count = min(arg(v, 0, 1), m.width)
+    m._erase_span(x, min(x + count, m.width), m.screen.erase_characters, count)
 
 
 def decsca(m: ScreenHost, v: _Params, _last: str) -> None:
@@ -148,12 +151,18 @@ def selective_erase(m: ScreenHost, final: str, v: _Params) -> None:
 def _blank_split_wide(m: ScreenHost, row: _Row, start: int, end: int) -> None:
     """Blank a wide character cut by an edit of the columns start..end-1:
     one whose right half is at ``start``, or whose left half is at
-    ``end - 1`` (xterm's DamagedCurCells)."""
+    ``end - 1`` (xterm's DamagedCurCells). A right half left behind by a
+    character printed over the left one cuts nothing (pyte leaves it; it
+    reads as a blank)."""
     blank = m._erase_char()
-    if 0 < start < m.width and start in row and row[start].data == "":
-        row[start - 1] = row[start] = blank
-    if 0 < end < m.width and end in row and row[end].data == "":
-        row[end - 1] = row[end] = blank
+    for right in (start, end):
+        if (
+            0 < right < m.width
+            and right in row
+            and row[right].data == ""
+            and is_wide(row[right - 1].data)
+        ):
+            row[right - 1] = row[right] = blank
 
 
 def dch(m: ScreenHost, v: _Params, _last: str) -> None:
@@ -236,12 +245,31 @@ def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
     erase = m._erase_char()
     fill = [erase] * count
     columns = range(width)
+    # Shortcuts: a row that holds the erase blank in every column stays as
+    # it is; a row with a cell in every column, in column order (as this
+    # function leaves a row), has only its columns from ``start`` written.
+    shortcuts = m._shortcuts
+    blank_row = m._cells.full_row(erase, width)
+    in_order = list(columns)
+    tail_columns = range(start, width)
     for y in range(top, bottom + 1):
         row = buffer.get(y)
         if row is None:
             if erase is m.blank:
                 continue
             row = buffer[y]
+        if shortcuts and row == blank_row:
+            continue
+        if shortcuts and len(row) == width and list(row) == in_order:
+            tail = list(map(row.__getitem__, tail_columns)) if start else list(row.values())
+            if insert:
+                tail[0:0] = fill
+                del tail[width - start :]
+            else:
+                del tail[:count]
+                tail.extend(fill)
+            row.update(zip(tail_columns, tail, strict=True))
+            continue
         # Whole rows as lists: a few C-level passes over the row per edit.
         line = list(map(row.__getitem__, columns))
         if line[0] == erase and line.count(erase) == width:
@@ -290,8 +318,8 @@ def rep(m: ScreenHost, v: _Params, last: str) -> None:
     count = min(arg(v, 0, 1), MAX_REPEAT)
     if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
         count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
-    if count < 3 or m.insert or not m.autowrap or m._translate or last == "\x7f":
-        m.print(last * count)
+    if count < 3 or _own_cells(last) or m.insert or not m.autowrap or m._translate:
+        m.print(last * count)  # printing writes the cells of a row at once
         return
     # Print one, then copy its cells as far as the row allows; the next one
     # printed wraps (or takes the last column) as printing does.
@@ -312,6 +340,17 @@ def rep(m: ScreenHost, v: _Params, last: str) -> None:
             row.update(zip(range(x, x + copies * cells), block * copies, strict=True))
             cursor.x = x + copies * cells
             count -= copies
+            m._wrote = (y, cursor.x)  # the last copy was written last
+
+
+def _own_cells(ch: str) -> bool:
+    """Whether ``ch`` prints as cells of its own whatever surrounds it: one
+    cell (as itself or U+FFFD) or its marker's, never wide, joined to the
+    cell before or joining the next."""
+    if ch < "\x80":
+        return True
+    width, kind, _ = char_info(ch)
+    return kind == MARK or (kind == NORMAL and width == 1)
 
 
 # -- tab stops ---------------------------------------------------------------

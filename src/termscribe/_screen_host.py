@@ -9,6 +9,7 @@ interface, never the class, so no module of the model imports another back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 import pyte
@@ -16,6 +17,8 @@ from pyte.screens import Char, StaticDefaultDict
 
 from ._controls import SavedCursor
 from ._cursor import CursorHost
+from ._screen_cells import CellCache, RunCache
+from ._style import Style
 
 __all__ = ["Buffer", "Row", "ScreenHost"]
 
@@ -43,6 +46,11 @@ class ScreenHost(CursorHost, Protocol):
     _held: tuple[int, int] | None
     _wrote: tuple[int, int] | None
     _last: str
+    _cells: CellCache
+    _runs: RunCache
+    style: Style
+    lf_returns: bool
+    _shortcuts: bool
 
     def print(self, text: str) -> None: ...
     def _print_unicode(self, text: str) -> None: ...
@@ -63,7 +71,9 @@ class ScreenHost(CursorHost, Protocol):
     def _empty_buffer(self) -> Buffer: ...
     def _blank_screen(self) -> None: ...
     def _erase_char(self) -> Char: ...
+    def _set_style(self, style: Style) -> None: ...
     def _blank_rows(self, start: int, end: int) -> None: ...
     def _erase_in_row(self, mode: int) -> None: ...
+    def _erase_span(self, start: int, end: int, erase: Callable[[int], None], arg: int) -> None: ...
     def _materialise(self, start: int) -> None: ...
     def _alternate_screen(self, mode: int, on: bool) -> None: ...

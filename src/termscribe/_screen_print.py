@@ -44,6 +44,13 @@ class ScreenPrinting:
         self._last = text[-1]
 
     def _print_unicode(self: ScreenHost, text: str) -> None:
+        if self._shortcuts:
+            # Shortcut: code points of one cell each, whatever surrounds them,
+            # make one run of cells, which the loop below would draw at once.
+            drawn = self._cells.drawn(text)
+            if drawn is not None:
+                self._draw(drawn)
+                return
         run: list[str] = []
         for ch in text:
             if ch < "\x80":
@@ -76,11 +83,11 @@ class ScreenPrinting:
 
     def _draw(self: ScreenHost, text: str) -> None:
         """Print single-width characters, wrapping at the right margin."""
-        if not self.autowrap:
-            self._put(text)
-            return
         cursor = self.screen.cursor
         width = self.width
+        if cursor.x + len(text) <= width or not self.autowrap:
+            self._put(text)  # it fits (or overwrites the last column)
+            return
         start = 0
         n = len(text)
         while start < n:
@@ -105,8 +112,30 @@ class ScreenPrinting:
         self._put(ch)
 
     def _put(self: ScreenHost, text: str) -> None:
-        """pyte's draw, for text that fits (or overwrites the last column)."""
+        """pyte's draw, for text that fits (or overwrites the last column).
+
+        Shortcut: when the text fits in the row from the cursor, insert
+        mode is off and pyte's own ``wcwidth`` gives each character one
+        cell, pyte's draw would write one cell per character, the cursor's
+        attributes with that character, and move the cursor to the column
+        after the text (no wrap, no shift, nothing dropped: pyte's
+        charsets are never changed from the identity). Those cells are
+        written at once, made once per attributes and character
+        (``CellCache.cells``), instead of pyte's per-character loop.
+        """
         screen = self.screen
+        cursor = screen.cursor
+        x = cursor.x
+        end = x + len(text)
+        if end <= self.width and self._shortcuts and not self.insert:
+            cells = self._cells.cells(cursor.attrs, x, text)
+            if cells is not None:
+                y = cursor.y
+                screen.buffer[y].update(cells)
+                cursor.x = end
+                screen.dirty.add(y)
+                self._wrote = (y, end)
+                return
         screen.draw(text)
         self._wrote = (screen.cursor.y, screen.cursor.x)
         if self.insert:
