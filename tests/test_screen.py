@@ -220,6 +220,19 @@ def test_zero_width_joiner_keeps_the_rest_of_the_text() -> None:
     assert shown("1\ufe0f\u20e3 keycap") == "1\ufe0f\u20e3 keycap"
 
 
+@pytest.mark.parametrize("between", ["\x00", "\x07", f"{CSI}D{CSI}C", f"{CSI}5C"])
+@pytest.mark.parametrize("joiner", ["\ufe00", "\ufe0f", "\u200d", "\u200c"])
+def test_a_joiner_that_takes_a_cell_of_its_own_is_shown(between: str, joiner: str) -> None:
+    """After a control the cell at the cursor is the one a zero-width
+    character joins (xterm); a joiner or selector that would stand alone
+    there is shown, never kept raw after a space (the digit left of the
+    cursor is not its base)."""
+    text = shown("8" + between + joiner + "x")
+    assert_safe_text(text)
+    assert f"<U+{ord(joiner):04X}>" in text and joiner not in text
+    assert shown("\u2764" + f"{CSI}D" + "\ufe0f") == "\u2764\ufe0f"  # at the cursor: joined
+
+
 def test_combining_marks() -> None:
     assert shown("e\u0301") == "e\u0301"  # not normalised (pyte would NFC it)
     assert shown("\u0301x") == " \u0301x"  # no base: shown on a space

@@ -16,6 +16,7 @@ from ._lines_print import DEC_SPECIAL_GRAPHICS
 from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
 
 if TYPE_CHECKING:
+    from ._screen_host import Row as _Row
     from ._screen_host import ScreenHost
 
 __all__ = ["ScreenPrinting"]
@@ -146,29 +147,21 @@ class ScreenPrinting:
         self._index()
 
     def _prev_char(self: ScreenHost) -> str:
-        """The last code point of the cell before the cursor ("" if none)."""
-        screen = self.screen
-        cursor = screen.cursor
-        row = screen.buffer.get(cursor.y)
-        if row is None:
+        """The last code point of the cell a zero-width character would join
+        (see _combine); "" when it would take a cell of its own."""
+        found = self._mark_cell()
+        if found is None:
             return ""
-        x = min(cursor.x, self.width)
-        while x > 0:
-            x -= 1
-            if x not in row:
-                return ""
-            data = row[x].data
-            if data:
-                return data[-1]
-        return ""
+        row, x = found
+        data = row[x].data
+        return data[-1] if data else ""
 
-    def _combine(self: ScreenHost, mark: str) -> None:
-        """Join a zero-width character to a cell, as xterm does: after
-        printing (and HT, SGR or a string), the cell last written; after
-        anything else, the cell at the cursor, if it was ever written or
-        erased. Otherwise the mark takes the cell at the cursor, shown on a
-        space (sanitisation: alone, it would join the character to its
-        left in the transcript), and the cursor moves on."""
+    def _mark_cell(self: ScreenHost) -> tuple[_Row, int] | None:
+        """The row and column of the cell a zero-width character joins, as
+        xterm chooses it: after printing (and HT, SGR or a string), the
+        cell last written; after anything else, the cell at the cursor, if
+        it was ever written or erased. None: the mark takes the cell at the
+        cursor."""
         screen = self.screen
         cursor = screen.cursor
         if self._wrote is None:
@@ -180,9 +173,22 @@ class ScreenPrinting:
         while x > 0 and row[x - 1].data == "":  # the right half of a wide character
             x -= 1
         if x == 0 or x - 1 not in row:
+            return None
+        return row, x - 1
+
+    def _combine(self: ScreenHost, mark: str) -> None:
+        """Join a zero-width character to the cell _mark_cell finds; without
+        one, the mark takes the cell at the cursor, shown on a space
+        (sanitisation: alone, it would join the character to its left in
+        the transcript), and the cursor moves on. Joiners and selectors
+        reach here only when they join (see _print_unicode)."""
+        found = self._mark_cell()
+        if found is None:
             self._draw(" ")
-            row = screen.buffer[cursor.y]
-            x = cursor.x
-        cell = row[x - 1]
+            cursor = self.screen.cursor
+            row, x = self.screen.buffer[cursor.y], cursor.x - 1
+        else:
+            row, x = found
+        cell = row[x]
         if len(cell.data) <= MAX_COMBINING:
-            row[x - 1] = cell._replace(data=cell.data + mark)
+            row[x] = cell._replace(data=cell.data + mark)
