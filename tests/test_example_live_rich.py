@@ -54,7 +54,13 @@ def test_in_a_terminal_the_window_is_redrawn_in_place_and_ends_on_the_last_lines
     live_rich = example()
     path = RECORDINGS / "pip_download.raw"
     out = io.StringIO()
-    console = Console(record=True, file=out, force_terminal=True, width=120)
+    # The colour system of every console in these tests: Rich remembers a
+    # style's codes for the first colour system it renders it in (Style.render
+    # keeps them, and Style's combining caches share styles process-wide), so
+    # a console of another system here would change what later tests see.
+    console = Console(
+        record=True, file=out, force_terminal=True, width=120, color_system="truecolor"
+    )
     chunks = list(live_rich.read_chunks(path, 16))
     transcript = live_rich.show(chunks, console, columns=100, rows=3)
     # Live moved the cursor up and erased lines to redraw the window.
