@@ -311,6 +311,15 @@ def test_an_option_meta_that_is_not_an_object_is_left_out() -> None:
     assert "_meta" not in sent[0] and sent[1]["_meta"] == {"kept": True}
 
 
+def test_a_location_meta_that_is_not_an_object_is_left_out() -> None:
+    locations = [{"path": "/w/a", "_meta": []}, {"path": "/w/b", "_meta": {"kept": 1}}]
+    (message,) = V2ToV1Bridge().apply(tool_call("c", locations=locations)).messages
+    check_v1(message)
+    sent = message["params"]["update"]["locations"]
+    assert sent == [{"path": "/w/a"}, {"path": "/w/b", "_meta": {"kept": 1}}]
+    assert locations[0] == {"path": "/w/a", "_meta": []}  # the input is not changed
+
+
 def test_passthrough_and_not_bridged() -> None:
     bridge = V2ToV1Bridge()
     response = {"jsonrpc": "2.0", "id": 1, "result": {"stopReason": "end_turn"}}

@@ -22,7 +22,7 @@ from typing import Any, TypeAlias
 
 from ._errors import AcpError, FieldError
 from ._models import MAX_EXIT_CODE  # also the uint32 bound of a location's line
-from ._validate import JsonObject, copy_json
+from ._validate import JsonObject, copy_json, without_malformed_meta
 from .convert import V1_TOOL_CALL_STATUSES, V1_TOOL_KINDS, tool_call_content_v2_to_v1
 
 __all__ = [
@@ -166,7 +166,11 @@ def display_fields(update: Mapping[str, Any], problems: list[str]) -> JsonObject
     if "locations" in update:
         locations = update["locations"]
         if isinstance(locations, list):
-            kept = [loc for loc in locations if isinstance(loc, dict) and _location_ok(loc)]
+            kept = [
+                without_malformed_meta(loc)
+                for loc in locations
+                if isinstance(loc, dict) and _location_ok(loc)
+            ]
             _copy_field(out, "locations", kept, problems)
         elif locations is None:
             out["locations"] = []

@@ -27,7 +27,7 @@ from ._bridge_calls import TerminalRef, convert_items, display_fields
 from ._bridge_text import fenced
 from ._errors import FieldError, short_repr
 from ._export import display_text
-from ._validate import JsonObject, copy_json
+from ._validate import JsonObject, copy_json, without_malformed_meta
 from .convert import V1_PERMISSION_OPTION_KINDS
 
 __all__ = ["PermissionPlan", "plan_permission", "text_item"]
@@ -114,11 +114,7 @@ def _options(options: object) -> tuple[list[JsonObject], int]:
             and option["kind"] in V1_PERMISSION_OPTION_KINDS
         ):
             try:
-                copied = copy_json(option, "options")
-                if "_meta" in copied and not isinstance(copied["_meta"], dict):
-                    # v1 reads a malformed _meta as absent: leave it out.
-                    del copied["_meta"]
-                kept.append(copied)
+                kept.append(without_malformed_meta(copy_json(option, "options")))
                 continue
             except FieldError:
                 pass  # counted as dropped: v1 cannot carry it either

@@ -53,6 +53,7 @@ __all__ = [
     "require_object",
     "require_str",
     "type_name",
+    "without_malformed_meta",
 ]
 
 JsonObject = dict[str, Any]
@@ -215,6 +216,15 @@ def copy_json_object(value: Mapping[str, Any], field: str) -> JsonObject:
     copied = copy_json(value, field)
     assert isinstance(copied, dict)
     return copied
+
+
+def without_malformed_meta(obj: JsonObject) -> JsonObject:
+    """``obj`` without a ``_meta`` that is not an object (a reader takes
+    such a ``_meta`` as absent: the schema's x-deserialize-default-on-error),
+    for objects passed on to another reader."""
+    if "_meta" in obj and not isinstance(obj["_meta"], dict):
+        return {key: value for key, value in obj.items() if key != "_meta"}
+    return obj
 
 
 def copy_json(value: object, field: str) -> Any:
