@@ -46,6 +46,7 @@ from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedE
 from ._messages import ParsedMessage, parse_batch_items, parse_message, parse_session_update
 from ._models import TerminalOutput
 from ._ops import Anchor, Chunk, LegacyCommand, Op, Permission, ToolCallPatch, Update
+from ._plain import plain_chunk
 from ._terminal import (
     ApplyResult,
     OutputObserver,
@@ -217,7 +218,14 @@ class TerminalStore:
         malformed batch item), leaving the store unchanged, and
         `StoreFinishedError` after `finish`.
         """
-        return self._commit(self._parse(message, session_id))
+        chunk = plain_chunk(message)
+        if chunk is None:
+            return self._commit(self._parse(message, session_id))
+        self._check_open()  # then what _commit does with the one Chunk _parse reads (see _plain)
+        terminal, _ = self._terminal(chunk[0], chunk[1])
+        self._append(terminal, chunk[2])
+        self._touch(terminal)
+        return ApplyResult((terminal.key,), (), 0)
 
     def _parse(self, message: object, session_id: str | None) -> ParsedMessage:
         """`apply`'s first half: validate, raising, and change nothing."""
