@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from typing import Final, TypeVar
 
 from termscribe import Transcript
+from termscribe._transcript import HOLD_BYTES
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message, parse_session_update
@@ -379,7 +380,11 @@ class TerminalStore:
 
     def _new_transcript(self) -> Transcript:
         return Transcript(
-            mode=self._mode, columns=self._columns, rows=self._rows, styled=self._styled
+            mode=self._mode,
+            columns=self._columns,
+            rows=self._rows,
+            styled=self._styled,
+            hold_bytes=HOLD_BYTES,
         )
 
     def _patch_tool_call(self, op: ToolCallPatch) -> None:
