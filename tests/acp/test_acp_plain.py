@@ -241,8 +241,10 @@ def test_apply_equals_the_general_path(
     messages: list[Any], strict: bool, legacy: bool, finish_at: int
 ) -> None:
     seen, general = _Recorder(), _Recorder()
-    store = TerminalStore(strict=strict, legacy=legacy, max_retained_bytes=50, observer=seen)
-    reference = TerminalStore(strict=strict, legacy=legacy, max_retained_bytes=50, observer=general)
+    options: dict[str, Any] = {"strict": strict, "legacy": legacy, "max_retained_bytes": 50}
+    options["max_total_retained_bytes"] = 80
+    store = TerminalStore(observer=seen, **options)
+    reference = TerminalStore(observer=general, **options)
 
     def general_apply(message: object) -> object:
         return reference._commit(reference._parse(message, None))

@@ -136,6 +136,9 @@ class TerminalStore:
         self._strict = strict
         self._observer = observer
         self._terminals: dict[TerminalKey, TerminalState] = {}
+        # Each terminal given plain chunks (see apply), with the result they
+        # give, which depends on the terminal only.
+        self._plain: dict[tuple[str | None, str], tuple[TerminalState, ApplyResult]] = {}
         self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
         self._legacy_terminals: set[TerminalKey] = set()  # announced by v1 terminal_info
         self._permissions: list[PermissionRecord] = []
@@ -223,10 +226,13 @@ class TerminalStore:
         if chunk is None:
             return self._commit(self._parse(message, session_id))
         self._check_open()  # then what _commit does with the one Chunk _parse reads (see _plain)
-        terminal, _ = self._terminal(chunk[0], chunk[1])
-        self._append(terminal, chunk[2])
-        self._touch(terminal)
-        return ApplyResult((terminal.key,), (), 0)
+        known = self._plain.get(chunk[:2])
+        if known is None:
+            terminal = self._terminal(chunk[0], chunk[1])[0]
+            known = self._plain[terminal.key] = (terminal, ApplyResult((terminal.key,), (), 0))
+        self._append(known[0], chunk[2])
+        self._touch(known[0])
+        return known[1]
 
     def _parse(self, message: object, session_id: str | None) -> ParsedMessage:
         """`apply`'s first half: validate, raising, and change nothing."""
