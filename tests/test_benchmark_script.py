@@ -202,8 +202,8 @@ def test_small_chunks_has_a_number_for_every_variant() -> None:
         cwd=REPO,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    for label in ("TerminalStore()", 'TerminalStore(mode="lines")'):
+    for label in ("TerminalStore()", 'TerminalStore(mode="lines")', "TerminalStore(styled=False)"):
         assert f"\n{label}\n" in done.stdout
     # Messages, then µs and MB/s of each of the five variants, then the overhead.
     row = rf"^(cargo_build|tqdm_progress|all)\s+\d+(\s+-?{NUMBER}){{11}}$"
-    assert len(re.findall(row, done.stdout, re.M)) == 6, done.stdout
+    assert len(re.findall(row, done.stdout, re.M)) == 9, done.stdout
