@@ -1,8 +1,8 @@
-"""benchmarks/bench.py runs end to end and prints every table.
+"""benchmarks/bench.py and small_chunks.py run end to end and print every table.
 
-The benchmark is a script, not a timed test: this only checks that ``--quick``
-finishes and reports a number for every implementation on every input,
-never what the numbers are.
+The benchmarks are scripts, not timed tests: this only checks that bench.py's
+``--quick`` finishes and reports a number for every implementation on every
+input (and small_chunks.py for every variant), never what the numbers are.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "benchmarks" / "bench.py"
+SMALL_CHUNKS = REPO / "benchmarks" / "small_chunks.py"
 
 TERMSCRIBE = [
     "termscribe render_text lines",
@@ -189,3 +190,20 @@ def test_runs_are_rounds_of_every_measurement(monkeypatch: pytest.MonkeyPatch) -
     assert calls == ["a", "bad", "b", "a", "b", "a", "b"]
     assert outcomes["bad"] == "raised RuntimeError"
     assert isinstance(outcomes["a"], float) and isinstance(outcomes["b"], float)
+
+
+def test_small_chunks_has_a_number_for_every_variant() -> None:
+    inputs = ["cargo_build", "tqdm_progress"]
+    done = subprocess.run(
+        [sys.executable, str(SMALL_CHUNKS), "--rounds", "1", "--min-bytes", "1", "--only", *inputs],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    for label in ("TerminalStore()", 'TerminalStore(mode="lines")', "TerminalStore(styled=False)"):
+        assert f"\n{label}\n" in done.stdout
+    # Messages, then µs and MB/s of each of the five variants, then the overhead.
+    row = rf"^(cargo_build|tqdm_progress|all)\s+\d+(\s+-?{NUMBER}){{11}}$"
+    assert len(re.findall(row, done.stdout, re.M)) == 9, done.stdout

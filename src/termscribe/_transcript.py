@@ -63,6 +63,11 @@ DEFAULT_SCREEN_COLUMNS = 80
 DEFAULT_MAX_LINES = 100_000
 #: Largest window height accepted.
 MAX_ROWS = 10_000
+#: A ``hold_bytes`` for a source of many small chunks that is read less
+#: often than it is fed, such as the output chunks of ACP terminals
+#: (``termscribe.acp.TerminalStore``): many lines of a log at a time, and
+#: little to hold for each of many terminals.
+HOLD_BYTES = 16 * 1024
 
 
 class TranscriptOptions(TypedDict, total=False):
@@ -99,6 +104,16 @@ class Transcript(RichLines):
     other as a log from a pipe, where a bare LF also returns to column 0
     (``"crlf"``). It applies to ``lines`` and ``screen``; in ``strip`` mode
     every line end starts a new line anyway.
+
+    ``hold_bytes`` (0, the default: none) lets ``feed`` hold chunks smaller
+    than it and interpret them together once that many bytes wait, or as
+    soon as anything reads the transcript (``text``, ``lines``,
+    ``take_lines``, ``changes``, ``html``, ``ansi``, ``finish``): for a
+    source of many small chunks read less often than it is fed (see
+    HOLD_BYTES). Each interpretation costs something however small its
+    input, and lines that arrive together are taken at once. Any chunking
+    gives the same output, so holding moves work and never changes what is
+    read.
     """
 
     def __init__(
@@ -111,6 +126,7 @@ class Transcript(RichLines):
         styled: bool = True,
         alt_screen: str = "off",
         newline: str = "auto",
+        hold_bytes: int = 0,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -134,11 +150,16 @@ class Transcript(RichLines):
             not isinstance(max_lines, int) or isinstance(max_lines, bool) or max_lines < 0
         ):
             raise ValueError(f"max_lines must be a non-negative integer or None, not {max_lines!r}")
+        if not isinstance(hold_bytes, int) or isinstance(hold_bytes, bool) or hold_bytes < 0:
+            raise ValueError(f"hold_bytes must be a non-negative integer, not {hold_bytes!r}")
         self.mode = mode
         self.columns = columns
         self.rows = rows
         self.newline = newline
         self._decoder = Utf8Decoder()
+        self._hold = hold_bytes
+        self._held: list[bytes] = []  # fed, not yet interpreted
+        self._held_bytes = 0
         self._model: LinesModel | ScreenModel | AltScreenSnapshot
         # The model whose line feeds the policy sets, until "auto" decides.
         self._line_feeds: LinesModel | ScreenModel | None = None
@@ -183,15 +204,47 @@ class Transcript(RichLines):
         self._constant = output_constant(reach, window_rows)
 
     def feed(self, data: bytes | bytearray | memoryview) -> None:
-        """Add bytes of the stream. Never raises on any byte content."""
+        """Add bytes of the stream. Never raises on any byte content.
+
+        With ``hold_bytes``, a smaller feed may be interpreted later, with
+        others; every method that reads the transcript sees all bytes fed."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise TypeError(f"feed() takes bytes, not {type(data).__name__}")
         if self._finished:
             raise RuntimeError("feed() after finish()")
-        self._bytes += data.nbytes if isinstance(data, memoryview) else len(data)
-        text = self._decoder.feed(bytes(data) if isinstance(data, memoryview) else data)
+        if isinstance(data, memoryview):
+            data = bytes(data)
+        size = len(data)
+        self._bytes += size
+        if size >= self._hold:
+            if self._held:
+                self._release()
+            self._decode(data)
+        elif size:
+            # A copy of a bytearray: its owner may change it after this call.
+            self._held.append(data if isinstance(data, bytes) else bytes(data))
+            self._held_bytes += size
+            if self._held_bytes >= self._hold:
+                self._release()
+
+    def _release(self) -> None:
+        """Interpret the bytes held."""
+        held = self._held
+        data = held[0] if len(held) == 1 else b"".join(held)
+        self._held = []
+        self._held_bytes = 0
+        self._decode(data)
+
+    def _decode(self, data: bytes | bytearray) -> None:
+        text = self._decoder.feed(data)
         if text:
             self._interpret(text)
+
+    def _settled(self) -> LinesModel | ScreenModel | AltScreenSnapshot:
+        """The model, with every byte fed interpreted: what readers read."""
+        if self._held:
+            self._release()
+        return self._model
 
     def finish(self) -> None:
         """End of stream: a split code point becomes U+FFFD and an open
@@ -199,6 +252,8 @@ class Transcript(RichLines):
         if self._finished:
             return
         self._finished = True
+        if self._held:
+            self._release()
         text = self._decoder.finish()
         if text:
             self._interpret(text)
@@ -232,7 +287,7 @@ class Transcript(RichLines):
     def lines(self) -> list[Line]:
         """The transcript as lines, oldest first (lines taken out by
         ``take_lines`` are no longer included)."""
-        return self._model.lines()
+        return self._settled().lines()
 
     def take_lines(self) -> list[Line]:
         """Remove and return the lines that are final (committed) so far.
@@ -240,14 +295,14 @@ class Transcript(RichLines):
         For streaming huge logs in bounded memory: write these out after each
         ``feed``; at the end, ``lines()`` (or ``text()``) gives the rest.
         """
-        return self._model.take_committed()
+        return self._settled().take_committed()
 
     def changes(self, since: ChangePosition | None = None) -> Changes:
         """What changed since ``since`` (a ``Changes.position`` of an earlier
         call; None for everything): the lines committed since, and the live
         window. See ``_changes`` for the client loop; the cost of a call is
         what changed, not the transcript's length."""
-        model = self._model
+        model = self._settled()
         return changes_since(self._token, model.committed, model.window_lines(), since)
 
     def output_limit(self) -> int:
@@ -261,7 +316,7 @@ class Transcript(RichLines):
         """The plain-text transcript (lines joined with ``\\n``)."""
         # render_lines_text(self.lines()), from the committed lines' stored
         # text without making them Line objects again.
-        model = self._model
+        model = self._settled()
         committed = model.committed
         marker = committed.marker()
         pieces = [marker.text] if marker is not None else []
@@ -303,7 +358,7 @@ class Transcript(RichLines):
     def _pairs(self) -> Iterator[tuple[str, Iterable[Run]]]:
         """The lines of ``lines()`` as text and runs, the committed ones
         without making them Line objects again (for renderers)."""
-        model = self._model
+        model = self._settled()
         committed = model.committed
         marker = committed.marker()
         if marker is not None:

@@ -1,6 +1,7 @@
 """Strict base64 and absolute-path rules (termscribe.acp._validate)."""
 
 import base64
+import re
 
 import pytest
 from hypothesis import given
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 
 from termscribe.acp import InvalidMessageError, TerminalOutputChunk, decode_base64, is_absolute_path
 from termscribe.acp._errors import FieldError
-from termscribe.acp._validate import MAX_JSON_DEPTH, copy_json
+from termscribe.acp._validate import MAX_JSON_DEPTH, canonical_base64, copy_json
 
 
 @pytest.mark.parametrize(
@@ -76,6 +77,43 @@ def test_accepted_base64_is_canonical(text: str) -> None:
     except FieldError:
         return
     assert base64.b64encode(data).decode() == text
+
+
+_BASE64_FORM = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _strict_base64(value: str) -> bytes | None:
+    """The rule as RFC 4648 states it: the form (4-character groups, padding
+    last), then zero pad bits; None for what it refuses."""
+    if _BASE64_FORM.fullmatch(value) is None:
+        return None
+    if value.endswith("=="):
+        last, mask = value[-3], 0b1111
+    elif value.endswith("="):
+        last, mask = value[-2], 0b11
+    else:
+        last, mask = "A", 0
+    if _ALPHABET.index(last) & mask:
+        return None
+    return base64.b64decode(value)
+
+
+@given(
+    st.one_of(
+        st.text(alphabet=_ALPHABET + "=", max_size=16),
+        st.text(alphabet=_ALPHABET + "= \n-_.é\0", max_size=16),
+        st.binary(max_size=12).map(lambda data: base64.b64encode(data).decode()),
+    )
+)
+def test_decode_base64_accepts_what_the_rfc_rule_accepts(text: str) -> None:
+    expected = _strict_base64(text)
+    assert canonical_base64(text) == expected
+    if expected is not None:
+        assert decode_base64(text, "data") == expected
+    else:
+        with pytest.raises(FieldError):
+            decode_base64(text, "data")
 
 
 @pytest.mark.parametrize(

@@ -41,11 +41,13 @@ from collections.abc import Iterator
 from typing import Final, TypeVar
 
 from termscribe import Transcript
+from termscribe._transcript import HOLD_BYTES
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message, parse_session_update
 from ._models import TerminalOutput
 from ._ops import Anchor, Chunk, LegacyCommand, Op, Permission, ToolCallPatch, Update
+from ._plain import plain_chunk
 from ._terminal import (
     ApplyResult,
     OutputObserver,
@@ -134,6 +136,9 @@ class TerminalStore:
         self._strict = strict
         self._observer = observer
         self._terminals: dict[TerminalKey, TerminalState] = {}
+        # Each terminal given plain chunks (see apply), with the result they
+        # give, which depends on the terminal only.
+        self._plain: dict[tuple[str | None, str], tuple[TerminalState, ApplyResult]] = {}
         self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
         self._legacy_terminals: set[TerminalKey] = set()  # announced by v1 terminal_info
         self._permissions: list[PermissionRecord] = []
@@ -217,7 +222,17 @@ class TerminalStore:
         malformed batch item), leaving the store unchanged, and
         `StoreFinishedError` after `finish`.
         """
-        return self._commit(self._parse(message, session_id))
+        chunk = plain_chunk(message)
+        if chunk is None:
+            return self._commit(self._parse(message, session_id))
+        self._check_open()  # then what _commit does with the one Chunk _parse reads (see _plain)
+        known = self._plain.get(chunk[:2])
+        if known is None:
+            terminal = self._terminal(chunk[0], chunk[1])[0]
+            known = self._plain[terminal.key] = (terminal, ApplyResult((terminal.key,), (), 0))
+        self._append(known[0], chunk[2])
+        self._touch(known[0])
+        return known[1]
 
     def _parse(self, message: object, session_id: str | None) -> ParsedMessage:
         """`apply`'s first half: validate, raising, and change nothing."""
@@ -371,7 +386,11 @@ class TerminalStore:
 
     def _new_transcript(self) -> Transcript:
         return Transcript(
-            mode=self._mode, columns=self._columns, rows=self._rows, styled=self._styled
+            mode=self._mode,
+            columns=self._columns,
+            rows=self._rows,
+            styled=self._styled,
+            hold_bytes=HOLD_BYTES,
         )
 
     def _patch_tool_call(self, op: ToolCallPatch) -> None:

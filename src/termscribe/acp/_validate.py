@@ -40,6 +40,7 @@ __all__ = [
     "Leniency",
     "Omitted",
     "Patch",
+    "canonical_base64",
     "check_absolute_path",
     "copy_json",
     "copy_json_object",
@@ -85,7 +86,6 @@ Patch: TypeAlias = T | Literal[Omitted.OMITTED] | None
 
 _BASE64_RE: Final = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
 _NOT_BASE64_CHAR: Final = re.compile(r"[^A-Za-z0-9+/=]")
-_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 _WINDOWS_DRIVE_RE: Final = re.compile(r"[A-Za-z]:[\\/]")
 _UNC_RE: Final = re.compile(r"\\\\[^\\/]+[\\/][^\\/]+")
@@ -114,17 +114,28 @@ def decode_base64(value: object, field: str) -> bytes:
     """Decode one strict RFC 4648 base64 string (see the module rules)."""
     if not isinstance(value, str):
         raise FieldError(field, f"expected a base64 string, got {type_name(value)}")
+    data = canonical_base64(value)
+    if data is not None:
+        return data
     if _BASE64_RE.fullmatch(value) is None:
         raise FieldError(field, _base64_problem(value))
-    if value.endswith("=="):
-        last, mask = value[-3], 0b1111
-    elif value.endswith("="):
-        last, mask = value[-2], 0b11
-    else:
-        last, mask = "A", 0
-    if _ALPHABET.index(last) & mask:
-        raise FieldError(field, "not canonical base64: padding bits are not zero")
-    return binascii.a2b_base64(value)
+    # The form is right, so what makes it another string than the encoding
+    # of its bytes can only be the bits the last character carries past them.
+    raise FieldError(field, "not canonical base64: padding bits are not zero")
+
+
+def canonical_base64(value: str) -> bytes | None:
+    """The bytes `value` encodes if it is their one strict encoding (see the
+    module rules), else None.  The lenient C decoder skips what is not in
+    the alphabet and ignores pad bits, but then the bytes re-encode to
+    another string: only the canonical encoding survives the round trip."""
+    try:
+        data = binascii.a2b_base64(value)
+    except (binascii.Error, ValueError):  # bad padding; a character above ASCII
+        return None
+    if binascii.b2a_base64(data, newline=False) != str.encode(value):
+        return None
+    return data
 
 
 def _base64_problem(value: str) -> str:
