@@ -87,6 +87,14 @@ def test_content_items_convert_both_ways_unchanged() -> None:
     assert tool_call_content_v2_to_v1(item) is not item
 
 
+@pytest.mark.parametrize("meta", [[], "x", 1, True])
+def test_a_meta_that_is_not_an_object_is_left_out(meta: Any) -> None:
+    item = {**text_item("hello"), "_meta": meta}
+    assert tool_call_content_v2_to_v1(item) == text_item("hello")
+    assert tool_call_content_v2_to_v1({**item, "_meta": None})["_meta"] is None
+    assert tool_call_content_v2_to_v1({**item, "_meta": {"k": 1}})["_meta"] == {"k": 1}
+
+
 @pytest.mark.parametrize(
     "item",
     [

@@ -49,6 +49,7 @@ __all__ = [
     "from_model",
     "is_absolute_path",
     "lenient",
+    "malformed_meta",
     "optional_meta",
     "optional_nullable_str",
     "require_object",
@@ -229,11 +230,16 @@ def copy_json_object(value: Mapping[str, Any], field: str) -> JsonObject:
     return copied
 
 
+def malformed_meta(value: object) -> bool:
+    """Whether a ``_meta`` value is neither an object nor null: a reader
+    takes it as absent (the schema's x-deserialize-default-on-error)."""
+    return value is not None and not isinstance(value, dict)
+
+
 def without_malformed_meta(obj: JsonObject) -> JsonObject:
-    """``obj`` without a ``_meta`` that is not an object (a reader takes
-    such a ``_meta`` as absent: the schema's x-deserialize-default-on-error),
-    for objects passed on to another reader."""
-    if "_meta" in obj and not isinstance(obj["_meta"], dict):
+    """``obj`` without a malformed ``_meta`` (see malformed_meta), for
+    objects passed on to another reader."""
+    if "_meta" in obj and malformed_meta(obj["_meta"]):
         return {key: value for key, value in obj.items() if key != "_meta"}
     return obj
 

@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from ._blocks import v1_block, v1_chunk, v1_same_update
 from ._errors import AcpError, FieldError, InvalidMessageError, short_repr
-from ._validate import JsonObject, copy_json, type_name
+from ._validate import JsonObject, copy_json, malformed_meta, type_name, without_malformed_meta
 
 __all__ = [
     "V1_CONTENT_BLOCK_TYPES",
@@ -164,7 +164,7 @@ def _content_item(
     if kind != "content":
         raise ConversionError(f"{side} {short_repr(kind)} content", unknown_why)
     block = _content_block(obj, side)
-    out = _copy(obj)
+    out = without_malformed_meta(_copy(obj))
     if side == "v2":
         out["content"] = block
     return out
@@ -380,4 +380,6 @@ def _copy_list(obj: Mapping[str, Any], key: str) -> list[Any]:
 def _copy_opaque(src: Mapping[str, Any], out: JsonObject) -> None:
     for key in _OPAQUE_FIELDS:
         if key in src:
+            if key == "_meta" and malformed_meta(src[key]):
+                continue
             out[key] = _json(src[key], key)
