@@ -9,10 +9,11 @@ objects under every operation the models use.
 
 from __future__ import annotations
 
-import random
+import zlib
 from pathlib import Path
 
 import pytest
+from chunking import chunks_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from vtgrammar import ALL, HypothesisChooser, stream
@@ -76,16 +77,6 @@ def feed_watching(transcript: Transcript, chunks: list[bytes]) -> Client:
     return client
 
 
-def split(data: bytes, rng: random.Random, most: int) -> list[bytes]:
-    chunks = []
-    at = 0
-    while at < len(data):
-        size = rng.randint(1, most)
-        chunks.append(data[at : at + size])
-        at += size
-    return chunks
-
-
 OPTIONS = [
     {"mode": "lines"},
     {"mode": "lines", "columns": 20, "rows": 4},
@@ -104,14 +95,14 @@ def test_pieces_add_up_to_the_whole(data: st.DataObject, options: dict, seed: in
     chooser = HypothesisChooser(data)
     text = "".join(stream(chooser, 20, 4, ALL) + "\n" for _ in range(chooser.integer(1, 6)))
     transcript = Transcript(**options)
-    feed_watching(transcript, split(text.encode(), random.Random(seed), 9))
+    feed_watching(transcript, chunks_random(text.encode(), seed, 9))
 
 
 @pytest.mark.parametrize("name", ["cargo_build", "pytest_color", "vim_edit", "tqdm_progress"])
 @pytest.mark.parametrize("options", OPTIONS[:6], ids=repr)
 def test_pieces_add_up_on_recordings(name: str, options: dict) -> None:
     data = (RECORDINGS / f"{name}.raw").read_bytes()[:30_000]
-    feed_watching(Transcript(**options), split(data, random.Random(name), 700))
+    feed_watching(Transcript(**options), chunks_random(data, zlib.crc32(name.encode()), 700))
 
 
 def test_reset_only_when_it_must() -> None:
@@ -191,7 +182,7 @@ def test_pieces_render_to_the_whole() -> None:
     client = Client()
     client.update(transcript)
     texts, htmls, ansis = [], [], []
-    for chunk in split(data, random.Random(1), 4096):
+    for chunk in chunks_random(data, 1, 4096):
         transcript.feed(chunk)
         changes = client.update(transcript)
         assert not changes.reset
@@ -212,7 +203,7 @@ def test_the_web_page_loop_of_the_docs_shows_the_whole_body() -> None:
     transcript = Transcript(rows=4, max_lines=50)
     page = ""
     position = None
-    for chunk in split(data, random.Random(3), 300):
+    for chunk in chunks_random(data, 3, 300):
         transcript.feed(chunk)
         changes = transcript.changes(position)
         position = changes.position
@@ -385,3 +376,27 @@ def test_renders_from_the_blocks_equal_renders_of_lines_on_the_grammar(
     transcript = Transcript(**options)
     transcript.feed(text.encode())
     _whole_renders_agree(transcript)
+
+
+def test_parts_are_stored_as_the_line_of_their_runs() -> None:
+    """extend_parts (the grouped paths' commit) holds what a Line made of
+    the merged runs holds, sealed text included."""
+    store = CommittedLines(None)
+    palette = store._palette
+    red = palette.code(RED)
+    parts = [
+        (["ab", "", "cd"], [red, "\x00", red]),  # empty parts left out, runs merged
+        (["x <U+0041> ", "[termscribe: y]"], ["\x00", red]),  # sealed: text changes
+        (["plain"], None),
+        (["", ""], [red, red]),
+        (["one"], [red]),
+    ]
+    store.extend_parts(parts)
+    assert store.lines() == [
+        Line((("abcd", RED),)),
+        Line((("x <U+0041> ", DEFAULT), ("[termscribe: y]", RED))),
+        Line((("plain", DEFAULT),)),
+        Line((("", DEFAULT),)),
+        Line((("one", RED),)),
+    ]
+    assert store.lines()[1].text == "x <U+003C>U+0041> <U+005B>termscribe: y]"

@@ -115,11 +115,6 @@ class CommittedLines:
         """Lines no longer held at the head (dropped or taken)."""
         return self.dropped + self.taken
 
-    def state(self) -> tuple[object, ...]:
-        """What a repeated unit could change here (see _lines_repeat): the
-        counts only, since committed lines never change."""
-        return (self.total, self.dropped, self.taken)
-
     # -- committing --------------------------------------------------------
 
     def append(self, line: Line) -> None:
@@ -156,32 +151,23 @@ class CommittedLines:
         styles = self._styles
         for texts, codes in parts:
             text = "".join(texts)
-            if Line.needs_seal(text):
-                line = Line(_merged(texts, codes, styles)) if text else EMPTY_LINE
-                add(line.text, self._layout(line.runs))
-                continue
             if codes is None or not text:
-                add(text, _PLAIN)
-                continue
-            if len(codes) == 1:
-                code = codes[0]
-                add(text, _PLAIN if code == "\x00" else "\x01" + code)
-                continue
-            run_codes: list[str] = []
-            sizes: list[int] = []
-            last = ""
-            for part, code in zip(texts, codes, strict=True):
-                if part:
-                    if code == last:
-                        sizes[-1] += len(part)
-                    else:
-                        run_codes.append(code)
-                        sizes.append(len(part))
-                        last = code
-            if len(run_codes) == 1:
-                add(text, _PLAIN if last == "\x00" else "\x01" + last)
+                run_codes, sizes = "\x00", [len(text)]
             else:
-                add(text, chr(len(run_codes)) + "".join(run_codes) + "".join(map(chr, sizes[:-1])))
+                run_codes, sizes = _code_runs(texts, codes)
+            if Line.needs_seal(text):
+                # Sealing changes the text: the runs go through a Line.
+                ends = list(accumulate(sizes))
+                runs = tuple(
+                    (text[start:end], styles[ord(code)])
+                    for start, end, code in zip([0, *ends[:-1]], ends, run_codes, strict=True)
+                )
+                line = Line(runs) if text else EMPTY_LINE
+                add(line.text, self._layout(line.runs))
+            elif len(run_codes) == 1:
+                add(text, _PLAIN if run_codes == "\x00" else "\x01" + run_codes)
+            else:
+                add(text, chr(len(run_codes)) + run_codes + "".join(map(chr, sizes[:-1])))
         self._trim()
 
     def extend_repeated(self, lines: Sequence[Line], times: int) -> None:
@@ -411,19 +397,20 @@ class CommittedLines:
         return made
 
 
-def _merged(
-    texts: Sequence[str], codes: Sequence[str] | None, styles: list[Style]
-) -> tuple[Run, ...]:
-    """The runs of a line printed as ``texts`` in the styles of ``codes``."""
-    if codes is None:
-        return (("".join(texts), DEFAULT),)
-    runs: list[Run] = []
+def _code_runs(texts: Sequence[str], codes: Sequence[str]) -> tuple[str, list[int]]:
+    """The code and length of each run of one style in a line printed as
+    ``texts`` in the palette codes ``codes`` (empty texts left out)."""
+    if len(codes) == 1:
+        return codes[0], [sum(map(len, texts))]
+    run_codes: list[str] = []
+    sizes: list[int] = []
     last = ""
-    for text, code in zip(texts, codes, strict=True):
-        if text:
+    for part, code in zip(texts, codes, strict=True):
+        if part:
             if code == last:
-                runs[-1] = (runs[-1][0] + text, runs[-1][1])
+                sizes[-1] += len(part)
             else:
-                runs.append((text, styles[ord(code)]))
+                run_codes.append(code)
+                sizes.append(len(part))
                 last = code
-    return tuple(runs)
+    return "".join(run_codes), sizes
