@@ -4,8 +4,12 @@ A benchmark-style test with generous bounds, not a tight timer: each hostile
 input must cost at most HOSTILE_FACTOR times the time per byte of ordinary
 output on the same machine in the same run, and must not blow up the output.
 A super-linear path would cost hundreds of times more; floods of one short
-control after another cost up to about 20 times (the benchmark script
-measures the real ratios, see README, Performance).
+control after another cost up to about 30 times (a scroll region set, the
+cursor moved and two line feeds, over and over: five events in 20 bytes,
+each through the parser's general path, against ordinary output that the
+fast paths take a line at a time). The factor leaves room for a loaded
+machine, where one timing can swing by half (the benchmark script measures
+the real ratios, see README, Performance).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from textcheck import assert_safe_text
 from termscribe import Transcript, render_text
 from termscribe._line import MAX_LINE_CELLS
 
-HOSTILE_FACTOR = 40
+HOSTILE_FACTOR = 60
 SIZE = 400_000
 
 
@@ -74,7 +78,7 @@ OPTIONS = [{}, {"columns": 80, "rows": 24}, {"mode": "strip"}]
 def _time_per_byte(data: bytes, **options: object) -> tuple[float, str]:
     best = float("inf")
     out = ""
-    for _ in range(2):
+    for _ in range(3):
         start = time.perf_counter()
         out = render_text(data, **options)
         best = min(best, time.perf_counter() - start)
