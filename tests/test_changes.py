@@ -29,7 +29,7 @@ from termscribe import (
     render_lines_text,
 )
 from termscribe._committed import BLOCK, CommittedLines
-from termscribe._line import omission_marker
+from termscribe._line import BLANK, WIDE_TAIL, Row, omission_marker
 from termscribe._style import DEFAULT
 from termscribe.acp import TerminalStore
 
@@ -400,3 +400,44 @@ def test_parts_are_stored_as_the_line_of_their_runs() -> None:
         Line((("one", RED),)),
     ]
     assert store.lines()[1].text == "x <U+003C>U+0041> <U+005B>termscribe: y]"
+
+
+_ROW_STYLES = [DEFAULT, RED, DEFAULT.apply_sgr("1;44"), DEFAULT.apply_sgr("4")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["a", "é", " ", BLANK, WIDE_TAIL, "<U+", "[termscribe:", "\u2028"]),
+                st.integers(0, len(_ROW_STYLES) - 1),
+            ),
+            max_size=12,
+        ),
+        max_size=6,
+    ),
+    st.sampled_from([None, 3]),
+)
+def test_rows_are_stored_as_the_line_of_the_row(
+    rows: list[list[tuple[str, int]]], max_lines: int | None
+) -> None:
+    """append_row (committing a window row from its cells) holds what the
+    Line of the row (Line.from_row) holds, or declines and holds nothing."""
+    store = CommittedLines(max_lines)
+    reference = CommittedLines(max_lines)
+    palette = store._palette
+    codes = [palette.code(style) for style in _ROW_STYLES]
+    for cells in rows:
+        row = Row()
+        row.text = "".join(cell for cell, _ in cells)
+        row.styles = "".join(codes[index] for _, index in cells)
+        line = Line.from_row(row, palette.styles)
+        reference.append(line)
+        before = (store.total, store.lines())
+        if not store.append_row(row.text, row.styles):
+            assert (store.total, store.lines()) == before
+            assert BLANK in row.text or WIDE_TAIL in row.text or Line.needs_seal(row.text)
+            store.append(line)
+        assert store.lines() == reference.lines()
+    assert (store.total, store.dropped) == (reference.total, reference.dropped)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termscribe._line import _style_runs
+from termscribe._line import style_runs
 
 
 def _reference_runs(styles: str) -> tuple[list[int], list[str]]:
@@ -21,7 +21,7 @@ def _reference_runs(styles: str) -> tuple[list[int], list[str]]:
 
 
 @given(st.lists(st.tuples(st.sampled_from("\x00\x01\x02\u4e00"), st.integers(1, 5)), max_size=120))
-def test_style_runs_match_a_plain_scan(pieces: list[tuple[str, int]]) -> None:
+def teststyle_runs_match_a_plain_scan(pieces: list[tuple[str, int]]) -> None:
     # Up to 120 pieces: beyond 32 runs the regex takes over from lstrip.
     styles = "".join(code * count for code, count in pieces)
-    assert _style_runs(styles) == _reference_runs(styles)
+    assert style_runs(styles) == _reference_runs(styles)

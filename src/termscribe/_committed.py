@@ -28,10 +28,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate, islice
-from operator import itemgetter
+from operator import itemgetter, sub
 from typing import cast
 
-from ._line import EMPTY_LINE, Line, Run, StylePalette, omission_marker
+from ._line import (
+    BLANK,
+    EMPTY_LINE,
+    WIDE_TAIL,
+    Line,
+    Run,
+    StylePalette,
+    omission_marker,
+    style_runs,
+)
 from ._style import DEFAULT, Style
 
 # What a line of single cells was printed as: its texts, and the palette
@@ -54,6 +63,9 @@ _Cut = Callable[[str], tuple[str, ...]]
 _MAX_CACHED_LAYOUTS = 512
 _MAX_CACHED_RUNS = 32
 
+# Rows up to this many cells have their layout remembered (see _row_layout).
+_MAX_CACHED_ROW_CELLS = 1024
+
 # Style objects a store remembers the palette code of (see _number).
 _MAX_INDEXED = 4096
 
@@ -72,6 +84,7 @@ class CommittedLines:
         "_layout_cache",
         "_layouts",
         "_palette",
+        "_row_layouts",
         "_styles",
         "_texts",
         "dropped",
@@ -105,6 +118,8 @@ class CommittedLines:
         self._alive: list[Style] = []
         # Layouts recently made into runs (see _decoded): logs repeat them.
         self._layout_cache: dict[str, tuple[_Cut, tuple[Style, ...]]] = {}
+        # The layouts of recent rows' styles strings (see _row_layout).
+        self._row_layouts: dict[str, str] = {}
 
     def __len__(self) -> int:
         """The number of lines held."""
@@ -120,6 +135,25 @@ class CommittedLines:
     def append(self, line: Line) -> None:
         self._add(line.text, self._layout(line.runs))
         self._trim()
+
+    def append_row(self, text: str, styles: str) -> bool:
+        """Commit a row of the window as its line, straight from the row's
+        cell text and palette codes (``styles``: one code a cell, or empty
+        for all in the default style), if the row is one the layout can
+        take as it is: its cells single, none blank, and nothing in its text
+        to seal. The caller has checked the rest (no marks, nothing omitted,
+        not joined to another row). False, having done nothing, otherwise:
+        then a Line of the row is committed (Line.from_row), whose layout
+        would be the same."""
+        if not text:
+            self._add("", _PLAIN)
+        elif BLANK in text or WIDE_TAIL in text or Line.needs_seal(text):
+            return False
+        else:
+            self._add(text, self._row_layout(styles))
+        if self.max_lines is not None:
+            self._trim()
+        return True
 
     def extend(self, lines: Iterable[Line]) -> None:
         layout = self._layout
@@ -254,6 +288,29 @@ class CommittedLines:
             self._index[id(style)] = number
             self._alive.append(style)
         return number
+
+    def _row_layout(self, styles: str) -> str:
+        """The layout of a row of single cells in the palette codes
+        ``styles``: runs of equal codes (remembered, as rows repeat)."""
+        if not styles:
+            return _PLAIN
+        first = styles[0]
+        if styles.count(first) == len(styles):
+            return _PLAIN if first == "\x00" else "\x01" + first
+        cache = self._row_layouts
+        layout = cache.get(styles)
+        if layout is None:
+            ends, codes = style_runs(styles)
+            layout = (
+                chr(len(codes))
+                + "".join(codes)
+                + "".join(map(chr, map(sub, ends[:-1], [0, *ends[:-2]])))
+            )
+            if len(styles) <= _MAX_CACHED_ROW_CELLS:
+                if len(cache) >= _MAX_CACHED_LAYOUTS:
+                    cache.clear()
+                cache[styles] = layout
+        return layout
 
     def _layout(self, runs: tuple[Run, ...]) -> str:
         index = self._index

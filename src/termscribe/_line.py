@@ -53,6 +53,7 @@ __all__ = [
     "Row",
     "StylePalette",
     "omission_marker",
+    "style_runs",
 ]
 
 #: A cell with no content. Internal only: renderers see a space, or nothing
@@ -243,7 +244,7 @@ class Line:
         cache = {} if runs_cache is None else runs_cache
         found = cache.get(styles)
         if found is None:
-            ends, codes = _style_runs(styles)
+            ends, codes = style_runs(styles)
             found = tuple(zip([0, *ends[:-1]], ends, map(ord, codes), strict=True))
             if len(styles) <= _MAX_CACHED_CELLS and len(found) <= _MAX_CACHED_RUN_COUNT:
                 if len(cache) >= _MAX_CACHED_RUNS:
@@ -331,7 +332,7 @@ _first = itemgetter(0)
 _second = itemgetter(1)
 
 
-def _style_runs(styles: str) -> tuple[list[int], list[str]]:
+def style_runs(styles: str) -> tuple[list[int], list[str]]:
     """End index and code of each run of equal codes in ``styles``.
 
     ``lstrip`` finds a run's end in C; each step copies the rest of the row,

@@ -47,6 +47,7 @@ from ._controls import Controls
 from ._controls import SavedCursor as _Saved
 from ._edit import insert_blanks
 from ._line import (
+    BLANK,
     EMPTY_LINE,
     MAX_LINE_CELLS,
     Line,
@@ -67,7 +68,6 @@ from ._lines_csi import (
     tab,
 )
 from ._lines_grouped import (
-    Parts,
     overstrikes_at_once,
     overwrite_run,
     sequence_lines,
@@ -119,9 +119,6 @@ class LinesModel(Printing, Controls, Performer):
         self._style = DEFAULT
         self._code: str | None = "\x00" if styled else None  # current style's cell code
         self._sgr_runs: dict[str, tuple[str, ...]] = {}  # see _append_styled
-        # Rows the last text_lines batch made, with the line each is
-        # committed as while unchanged (see _lines_grouped).
-        self._made: dict[int, tuple[Row, str, str, Parts]] = {}
         self._reset_modes()
         self._last = ""  # last printed character, for REP
         self._wrapping = False  # inside _wrap: the row scrolling off continues
@@ -223,20 +220,7 @@ class LinesModel(Printing, Controls, Performer):
         if not continues and not row.continued and not self._pending_omitted:
             if self._pending:
                 self._finish_pending()
-            made = self._made.pop(id(row), None) if self._made else None
-            if (
-                made is not None
-                and made[0] is row
-                and row.text is made[1]
-                and row.styles is made[2]
-                and not row.marks
-                and not row.omitted
-            ):
-                # Unchanged since text_lines made it.
-                self.committed.extend_parts((made[3],))
-            else:
-                palette = self._palette
-                self._append_line(Line.from_row(row, palette.styles, palette.runs_cache))
+            self._commit_row(row)
             return
         if self._pending and not row.continued:
             self._finish_pending()
@@ -248,6 +232,19 @@ class LinesModel(Printing, Controls, Performer):
             self._pending_cells += len(row.text)
         if not continues:
             self._finish_pending()
+
+    def _commit_row(self, row: Row) -> None:
+        """Commit a row that joins no other as its line: from its cells
+        when the store can take them as they are, else as Line.from_row."""
+        text = row.text
+        if (
+            row.marks
+            or row.omitted
+            or (text and text[-1] == BLANK)
+            or not self.committed.append_row(text, row.styles)
+        ):
+            palette = self._palette
+            self._append_line(Line.from_row(row, palette.styles, palette.runs_cache))
 
     def _finish_pending(self) -> None:
         if not self._pending and not self._pending_omitted:

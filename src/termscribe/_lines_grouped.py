@@ -449,7 +449,6 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
         stay = old[scrolled:]
         rows[:] = [*stay, *(Row() for _ in range(scrolled + 1))]
         m.y = len(stay)
-        m._made = {}
         for line in kept:
             _text_line(m, line)
         return True
@@ -467,14 +466,6 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
         row.text = "".join(texts)
         row.styles = "".join(map(mul, codes or (), map(len, texts)))
         made.append(row)
-    # What each new row is committed as while it stays unchanged (see
-    # LinesHost._commit): its parts and their codes, made into a line then
-    # (not blank cells or wide characters: Line.from_row shows them).
-    m._made = {
-        id(row): (row, row.text, row.styles, part)
-        for row, part in zip(made, parts, strict=True)
-        if not (tabs or wide)
-    }
     rows[:] = [*old[scrolled:], *made, Row()]
     return True
 

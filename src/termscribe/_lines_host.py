@@ -93,7 +93,6 @@ class LinesHost(CursorHost, Protocol):
     cell_table: CellTable
     params: ParsedParams
     csi_bodies: CsiBodies
-    _made: dict[int, tuple[Row, str, str, Parts]]
     max_lines: int | None
     committed: CommittedLines
 

@@ -61,7 +61,6 @@ _NOT_STATE = frozenset(
         "params",
         "csi_bodies",
         "_sgr_runs",
-        "_made",
         "committed",
         "_rows",
     )

@@ -30,7 +30,7 @@ from operator import add
 from ._controls import INERT_C1
 from ._cursor import arg
 from ._grammar import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, SGR_SPLIT
-from ._line import BLANK, MAX_LINE_CELLS, Line, Row
+from ._line import BLANK, MAX_LINE_CELLS, Row
 from ._lines import LinesModel
 from ._lines_csi import COSTLY_REPEAT, TAB_WIDTH
 from ._lines_grouped import (
@@ -144,7 +144,7 @@ class StripModel(LinesModel):
         rows = self._rows
         row = rows[0]
         rows[0] = Row()
-        self._append_line(Line.from_row(row, self._palette.styles, self._palette.runs_cache))
+        self._commit_row(row)
 
     def _spaces(self, count: int) -> None:
         if self._break:
