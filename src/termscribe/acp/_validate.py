@@ -127,15 +127,18 @@ def decode_base64(value: object, field: str) -> bytes:
 
 def canonical_base64(value: str) -> bytes | None:
     """The bytes `value` encodes if it is their one strict encoding (see the
-    module rules), else None.  The lenient C decoder skips what is not in
-    the alphabet and ignores pad bits, but then the bytes re-encode to
-    another string: only the canonical encoding survives the round trip."""
+    module rules), else None.  The C decoder's strict mode refuses what is
+    not in the alphabet and padding anywhere but last; it ignores pad bits,
+    which only a padded last group has: that group must survive the round
+    trip through its bytes."""
     try:
-        data = binascii.a2b_base64(value)
-    except (binascii.Error, ValueError):  # bad padding; a character above ASCII
+        data = binascii.a2b_base64(value, strict_mode=True)
+    except (binascii.Error, ValueError):  # bad form; a character above ASCII
         return None
-    if binascii.b2a_base64(data, newline=False) != str.encode(value):
-        return None
+    if value[-1:] == "=":
+        last = data[-1:] if value[-2] == "=" else data[-2:]
+        if binascii.b2a_base64(last, newline=False) != str.encode(value[-4:]):
+            return None
     return data
 
 
