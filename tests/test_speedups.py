@@ -16,6 +16,11 @@ from hypothesis import strategies as st
 
 from termscribe import _grammar, _lines_sequences
 from termscribe._accel import PURE_PYTHON, speedups
+from termscribe._committed import (
+    _parts_layout_by_python,
+    _parts_layout_in_c,
+    style_layout_by_python,
+)
 from termscribe._controls import INERT_C1, INERT_C1_MASK
 from termscribe._grammar import sequence_run_end_by_regex
 from termscribe._lines_sequences import remove_inert_by_regex
@@ -207,3 +212,47 @@ def test_sequence_run_end_checks_its_arguments() -> None:
 def test_the_package_uses_the_extension() -> None:
     assert _lines_sequences.remove_inert is _lines_sequences._remove_inert_in_c
     assert _grammar.sequence_run_end is _grammar.sequence_run_end_in_c
+
+
+# Palette codes of each string width: runs of them make layouts of each
+# width, and run lengths past U+00FF and U+FFFF do too.
+CODES = ["\x00", "\x01", "\x7f", "\xff", "\u0100", "\uffff"]
+
+
+@settings(max_examples=3000)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(CODES), st.sampled_from([1, 2, 3, 255, 256, 70_000])),
+        max_size=8,
+    )
+)
+def test_style_layout_equals_the_python(runs: list[tuple[str, int]]) -> None:
+    styles = "".join(code * length for code, length in runs)
+    assert _speedups.style_layout(styles) == style_layout_by_python(styles)
+
+
+@settings(max_examples=2000)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["", "a", "bc", "é" * 300]), st.sampled_from(CODES)),
+        min_size=2,
+        max_size=10,
+    )
+)
+def test_parts_layout_equals_the_python(parts: list[tuple[str, str]]) -> None:
+    """Texts in their codes, empty ones and neighbours of one code included,
+    give the layout of their runs merged by either path."""
+    texts = [text for text, _ in parts]
+    codes = [code for _, code in parts]
+    assert _parts_layout_in_c(texts, codes) == _parts_layout_by_python(texts, codes)
+
+
+def test_style_layout_cases_and_arguments() -> None:
+    assert _speedups.style_layout("") == "\x00"
+    assert _speedups.style_layout("\x00\x00") == "\x00"
+    assert _speedups.style_layout("\x05\x05") == "\x01\x05"
+    assert _speedups.style_layout("\x00\x05\x05\x00") == "\x03\x00\x05\x00\x01\x02"
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        _speedups.style_layout(b"\x00")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 1 argument"):
+        _speedups.style_layout()  # type: ignore[call-arg]

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate, islice
-from operator import itemgetter, sub
+from operator import itemgetter, mul, sub
 from typing import cast
 
+from ._accel import speedups
 from ._line import (
     BLANK,
     EMPTY_LINE,
@@ -185,12 +186,12 @@ class CommittedLines:
         styles = self._styles
         for texts, codes in parts:
             text = "".join(texts)
-            if codes is None or not text:
-                run_codes, sizes = "\x00", [len(text)]
-            else:
-                run_codes, sizes = _code_runs(texts, codes)
             if Line.needs_seal(text):
                 # Sealing changes the text: the runs go through a Line.
+                if codes is None or not text:
+                    run_codes, sizes = "\x00", [len(text)]
+                else:
+                    run_codes, sizes = _code_runs(texts, codes)
                 ends = list(accumulate(sizes))
                 runs = tuple(
                     (text[start:end], styles[ord(code)])
@@ -198,10 +199,12 @@ class CommittedLines:
                 )
                 line = Line(runs) if text else EMPTY_LINE
                 add(line.text, self._layout(line.runs))
-            elif len(run_codes) == 1:
-                add(text, _PLAIN if run_codes == "\x00" else "\x01" + run_codes)
+            elif codes is None or not text:
+                add(text, _PLAIN)
+            elif len(codes) == 1:
+                add(text, _PLAIN if codes[0] == "\x00" else "\x01" + codes[0])
             else:
-                add(text, chr(len(run_codes)) + run_codes + "".join(map(chr, sizes[:-1])))
+                add(text, parts_layout(texts, codes))
         self._trim()
 
     def extend_repeated(self, lines: Sequence[Line], times: int) -> None:
@@ -300,12 +303,7 @@ class CommittedLines:
         cache = self._row_layouts
         layout = cache.get(styles)
         if layout is None:
-            ends, codes = style_runs(styles)
-            layout = (
-                chr(len(codes))
-                + "".join(codes)
-                + "".join(map(chr, map(sub, ends[:-1], [0, *ends[:-2]])))
-            )
+            layout = style_layout(styles)
             if len(styles) <= _MAX_CACHED_ROW_CELLS:
                 if len(cache) >= _MAX_CACHED_LAYOUTS:
                     cache.clear()
@@ -452,6 +450,41 @@ class CommittedLines:
                 cache.clear()
             cache[layout] = made
         return made
+
+
+def style_layout_by_python(styles: str) -> str:
+    """The layout of a line whose cells have the palette codes ``styles``
+    (one a cell; see the module docstring)."""
+    if not styles:
+        return _PLAIN
+    ends, codes = style_runs(styles)
+    if len(codes) == 1:
+        return _PLAIN if codes[0] == "\x00" else "\x01" + codes[0]
+    return (
+        chr(len(codes)) + "".join(codes) + "".join(map(chr, map(sub, ends[:-1], [0, *ends[:-2]])))
+    )
+
+
+def _parts_layout_by_python(texts: Sequence[str], codes: Sequence[str]) -> str:
+    """The layout of a line of single cells printed as ``texts``, each in
+    the palette code of ``codes`` (runs of one code merged)."""
+    run_codes, sizes = _code_runs(texts, codes)
+    if len(run_codes) == 1:
+        return _PLAIN if run_codes == "\x00" else "\x01" + run_codes
+    return chr(len(run_codes)) + run_codes + "".join(map(chr, sizes[:-1]))
+
+
+def _parts_layout_in_c(texts: Sequence[str], codes: Sequence[str]) -> str:
+    """The same, by the C scan of the line's codes, one a cell."""
+    return speedups.style_layout("".join(map(mul, codes, map(len, texts))))
+
+
+if speedups is None:
+    style_layout = style_layout_by_python
+    parts_layout = _parts_layout_by_python
+else:
+    style_layout = speedups.style_layout
+    parts_layout = _parts_layout_in_c
 
 
 def _code_runs(texts: Sequence[str], codes: Sequence[str]) -> tuple[str, list[int]]:

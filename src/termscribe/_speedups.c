@@ -26,6 +26,13 @@
  *   control other than ST next; then the printable characters after it.
  *   The character sets of the parts do not overlap, so the regex never
  *   backtracks into an item, and this scan does not need to either.
+ *
+ * style_layout(styles) == _committed.style_layout_by_python(styles):
+ *   the layout (see _committed) of a line whose cells have the palette
+ *   codes ``styles``, one a cell: "\x00" for no cells or all in code 0;
+ *   else the number of runs of equal codes k, the k codes, and the lengths
+ *   of the first k - 1 runs, each as a code point. Every committed line of
+ *   styled output is laid out through here.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -249,6 +256,75 @@ sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(items >= 2 ? pos : -1);
 }
 
+static PyObject *
+style_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "style_layout() takes 1 argument (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("style_layout", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    /* First pass: the number of runs, and the largest code point the
+     * layout holds. */
+    Py_ssize_t runs = 0;
+    Py_UCS4 maxchar = 0;
+    Py_UCS4 last = 0;
+    Py_ssize_t start = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (i == 0 || c != last) {
+            if (i > 0 && (Py_UCS4)(i - start) > maxchar) {
+                maxchar = (Py_UCS4)(i - start);
+            }
+            runs++;
+            start = i;
+            last = c;
+            if (c > maxchar) {
+                maxchar = c;
+            }
+        }
+    }
+    if (runs == 0 || (runs == 1 && last == 0)) {
+        return PyUnicode_FromOrdinal(0);
+    }
+    if ((size_t)runs > 0x10FFFF || maxchar > 0x10FFFF) {
+        PyErr_SetString(PyExc_ValueError, "style_layout(): a run count or length is not a code point");
+        return NULL;
+    }
+    if ((Py_UCS4)runs > maxchar) {
+        maxchar = (Py_UCS4)runs;
+    }
+    PyObject *out = PyUnicode_New(2 * runs, maxchar);
+    if (out == NULL) {
+        return NULL;
+    }
+    int out_kind = PyUnicode_KIND(out);
+    void *out_data = PyUnicode_DATA(out);
+    PyUnicode_WRITE(out_kind, out_data, 0, (Py_UCS4)runs);
+    /* Second pass: each run's code after the count, and the length of each
+     * but the last after the codes. */
+    Py_ssize_t run = 0;
+    start = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (i == 0 || c != last) {
+            if (i > 0) {
+                PyUnicode_WRITE(out_kind, out_data, 1 + runs + run - 1, (Py_UCS4)(i - start));
+            }
+            PyUnicode_WRITE(out_kind, out_data, 1 + run, c);
+            run++;
+            start = i;
+            last = c;
+        }
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
@@ -258,6 +334,10 @@ static PyMethodDef methods[] = {
     {"sequence_run_end", (PyCFunction)(void (*)(void))sequence_run_end, METH_FASTCALL,
      "sequence_run_end(text, start, max_params, max_intermediates, /)\n--\n\n"
      "Where _parser._SEQUENCE_RUN's match at start ends, or -1 without one."},
+    {"style_layout", (PyCFunction)(void (*)(void))style_layout, METH_FASTCALL,
+     "style_layout(styles, /)\n--\n\n"
+     "The same as _committed.style_layout_by_python(styles): the layout of a\n"
+     "line whose cells have the palette codes styles."},
     {NULL, NULL, 0, NULL},
 };
 

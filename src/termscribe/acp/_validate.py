@@ -27,6 +27,7 @@ import binascii
 import enum
 import math
 import re
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal, TypeAlias, TypeVar
 
@@ -125,21 +126,38 @@ def decode_base64(value: object, field: str) -> bytes:
     raise FieldError(field, "not canonical base64: padding bits are not zero")
 
 
-def canonical_base64(value: str) -> bytes | None:
-    """The bytes `value` encodes if it is their one strict encoding (see the
-    module rules), else None.  The C decoder's strict mode refuses what is
-    not in the alphabet and padding anywhere but last; it ignores pad bits,
-    which only a padded last group has: that group must survive the round
-    trip through its bytes."""
-    try:
-        data = binascii.a2b_base64(value, strict_mode=True)
-    except (binascii.Error, ValueError):  # bad form; a character above ASCII
-        return None
-    if value[-1:] == "=":
-        last = data[-1:] if value[-2] == "=" else data[-2:]
-        if binascii.b2a_base64(last, newline=False) != str.encode(value[-4:]):
+if sys.version_info >= (3, 11):
+
+    def canonical_base64(value: str) -> bytes | None:
+        """The bytes `value` encodes if it is their one strict encoding (see
+        the module rules), else None.  The C decoder's strict mode refuses
+        what is not in the alphabet and padding anywhere but last; it
+        ignores pad bits, which only a padded last group has: that group
+        must survive the round trip through its bytes."""
+        try:
+            data = binascii.a2b_base64(value, strict_mode=True)
+        except (binascii.Error, ValueError):  # bad form; a character above ASCII
             return None
-    return data
+        if value[-1:] == "=":
+            last = data[-1:] if value[-2] == "=" else data[-2:]
+            if binascii.b2a_base64(last, newline=False) != str.encode(value[-4:]):
+                return None
+        return data
+
+else:
+
+    def canonical_base64(value: str) -> bytes | None:
+        """The same before Python 3.11 (no strict mode): the lenient C
+        decoder skips what is not in the alphabet and ignores pad bits, but
+        then the bytes re-encode to another string: only the canonical
+        encoding survives the round trip."""
+        try:
+            data = binascii.a2b_base64(value)
+        except (binascii.Error, ValueError):  # bad padding; a character above ASCII
+            return None
+        if binascii.b2a_base64(data, newline=False) != str.encode(value):
+            return None
+        return data
 
 
 def _base64_problem(value: str) -> str:
