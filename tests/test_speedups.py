@@ -22,7 +22,7 @@ from termscribe._committed import (
     style_layout_by_python,
 )
 from termscribe._controls import INERT_C1, INERT_C1_MASK
-from termscribe._grammar import sequence_run_end_by_regex
+from termscribe._grammar import SGR_SPLIT, sequence_run_end_by_regex
 from termscribe._lines_sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
 
@@ -256,3 +256,21 @@ def test_style_layout_cases_and_arguments() -> None:
         _speedups.style_layout(b"\x00")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="takes 1 argument"):
         _speedups.style_layout()  # type: ignore[call-arg]
+
+
+@settings(max_examples=3000)
+@given(
+    st.lists(
+        st.sampled_from(["\x1b[", "\x1b", "[", "m", "1", ";", ":", "31", "x", "é", "\n", "中"]),
+        max_size=20,
+    ).map("".join)
+)
+def test_sgr_split_equals_the_regex(text: str) -> None:
+    assert _speedups.sgr_split(text) == SGR_SPLIT.split(text)
+
+
+def test_sgr_split_checks_its_arguments() -> None:
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        _speedups.sgr_split(b"\x1b[m")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 1 argument"):
+        _speedups.sgr_split("a", "b")  # type: ignore[call-arg]

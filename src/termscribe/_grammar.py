@@ -13,6 +13,7 @@ ESC Fe as the C1 control it stands for (``as_c1``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ._accel import speedups
 from ._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS, MAX_STRING_CHARS
@@ -46,6 +47,7 @@ __all__ = [
     "sequence_run_end",
     "sequence_run_end_by_regex",
     "sequence_run_end_in_c",
+    "sgr_split",
 ]
 
 # Printable run in GROUND: everything but C0, DEL and C1, possibly with
@@ -57,6 +59,9 @@ _SGR = rf"\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m"
 TEXT = re.compile(rf"{_PRINTABLE}*+(?:{_SGR}{_PRINTABLE}*+)*+")
 # The SGR sequences inside such a run; split() gives text, params, text, ...
 SGR_SPLIT = re.compile(r"\x1b\[([0-9;:]*)m")
+# SGR_SPLIT.split, by one C scan where the extension is built: styled lines
+# are cut this way one at a time.
+sgr_split: Callable[[str], list[str]] = SGR_SPLIT.split if speedups is None else speedups.sgr_split
 # A complete CSI sequence on the no-ignore path of the diagram: optional
 # private marker, parameters, intermediates, final. Anything else (C0 inside,
 # overflow, a marker after parameters, a split at the end of a chunk) takes

@@ -32,7 +32,7 @@ from operator import mul
 from typing import cast
 
 from ._cursor import arg
-from ._grammar import ERASE, OVERSTRUCK, OVERWRITE_CHAS, OVERWRITE_ELS, REP, SGR_SPLIT
+from ._grammar import ERASE, OVERSTRUCK, OVERWRITE_CHAS, OVERWRITE_ELS, REP, SGR_SPLIT, sgr_split
 from ._line import BLANK, MAX_LINE_CELLS, Row
 from ._lines_csi import MAX_REPEAT, TAB_WIDTH
 from ._lines_host import LinesHost, Parts
@@ -193,7 +193,7 @@ def _styled_texts(m: LinesHost, texts: list[str]) -> tuple[list[str], list[str],
     codes = []
     for text in texts:
         if "\x1b" in text:
-            parts = SGR_SPLIT.split(text)
+            parts = sgr_split(text)
             segments = parts[::2]
             part_codes = m._part_codes(code, parts[1::2])
             cells.append("".join(segments))
@@ -479,7 +479,7 @@ def styled_parts(m: LinesHost, lines: list[str]) -> list[Parts]:
     part_codes = m._part_codes
     out: list[Parts] = []
     for line in lines:
-        parts = SGR_SPLIT.split(line)
+        parts = sgr_split(line)
         if len(parts) == 1:
             out.append((parts, (code,)))
             continue

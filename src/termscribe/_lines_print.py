@@ -15,7 +15,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from ._edit import write
-from ._grammar import SGR_SPLIT
+from ._grammar import sgr_split
 from ._line import BLANK, MAX_LINE_CELLS, WIDE_TAIL
 from ._lines_unicode import print_unbounded
 from ._unicode import (
@@ -88,7 +88,7 @@ class Printing:
         self._last = text[-1]
 
     def print_with_sgr(self: LinesHost, run: str) -> None:
-        parts = SGR_SPLIT.split(run)
+        parts = sgr_split(run)
         if not self.styled:
             text = "".join(parts[::2])
             if text:

@@ -15,7 +15,7 @@ from ._grammar import (
     OVERWRITE_ERASES,
     OVERWRITE_STARTS,
     SEQUENCE_ITEMS,
-    SGR_SPLIT,
+    sgr_split,
 )
 
 __all__ = ["Performer"]
@@ -30,7 +30,7 @@ class Performer:
     def print_with_sgr(self, run: str) -> None:
         """Printable text with complete SGR sequences (``ESC [ params m``)
         inside. By default, the same calls as if they had come one by one."""
-        parts = SGR_SPLIT.split(run)
+        parts = sgr_split(run)
         if parts[0]:
             self.print(parts[0])
         for index in range(1, len(parts), 2):

@@ -47,7 +47,7 @@ from types import MappingProxyType
 from pyte import graphics
 from pyte.screens import Char, Screen, wcwidth
 
-from ._grammar import SGR_SPLIT
+from ._grammar import sgr_split
 from ._line import EMPTY_LINE, Line
 from ._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
 from ._unicode import MARKED, REPLACED, SINGLE, char_info, class_runs
@@ -435,7 +435,7 @@ class RunCache:
         known = self._plans.get((id(style), run))
         if known is not None and known[0] is style:
             return known
-        parts = SGR_SPLIT.split(run)
+        parts = sgr_split(run)
         steps: list[tuple[Style, str]] = []
         current = style
         for index in range(1, len(parts), 2):

@@ -33,6 +33,11 @@
  *   else the number of runs of equal codes k, the k codes, and the lengths
  *   of the first k - 1 runs, each as a code point. Every committed line of
  *   styled output is laid out through here.
+ *
+ * sgr_split(text) == _grammar.SGR_SPLIT.split(text):
+ *   text cut at each SGR sequence (ESC [, parameter characters 0-9 ; :,
+ *   then m): the text before the first, then for each its parameters and
+ *   the text after it. Every line of styled text is cut so.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -325,6 +330,79 @@ style_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* Append text[start:end] to list; -1 with an exception set on failure. */
+static int
+append_slice(PyObject *list, PyObject *text, Py_ssize_t start, Py_ssize_t end)
+{
+    PyObject *piece = PyUnicode_Substring(text, start, end);
+    if (piece == NULL) {
+        return -1;
+    }
+    int failed = PyList_Append(list, piece);
+    Py_DECREF(piece);
+    return failed;
+}
+
+static PyObject *
+sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "sgr_split() takes 1 argument (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("sgr_split", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    PyObject *text = args[0];
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_ssize_t last = 0; /* where the current text part starts */
+    Py_ssize_t i = 0;
+    while (i + 2 < n) {
+        if (PyUnicode_READ(kind, data, i) != 0x1b || PyUnicode_READ(kind, data, i + 1) != '[') {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 2;
+        Py_UCS4 c = 0;
+        while (j < n) {
+            c = PyUnicode_READ(kind, data, j);
+            if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
+                break;
+            }
+            j++;
+        }
+        if (j < n && c == 'm') {
+            if (append_slice(out, text, last, i) < 0 || append_slice(out, text, i + 2, j) < 0) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            last = i = j + 1;
+        }
+        else {
+            i++;
+        }
+    }
+    if (last == 0) {
+        /* No SGR: the list holds the text itself, as split() gives it. */
+        if (PyList_Append(out, text) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        return out;
+    }
+    if (append_slice(out, text, last, n) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
@@ -338,6 +416,10 @@ static PyMethodDef methods[] = {
      "style_layout(styles, /)\n--\n\n"
      "The same as _committed.style_layout_by_python(styles): the layout of a\n"
      "line whose cells have the palette codes styles."},
+    {"sgr_split", (PyCFunction)(void (*)(void))sgr_split, METH_FASTCALL,
+     "sgr_split(text, /)\n--\n\n"
+     "The same as _grammar.SGR_SPLIT.split(text): text, parameters, text, ...\n"
+     "around each SGR sequence."},
     {NULL, NULL, 0, NULL},
 };
 
