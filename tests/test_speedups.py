@@ -18,7 +18,6 @@ from termscribe import _grammar, _lines_sequences
 from termscribe._accel import PURE_PYTHON, speedups
 from termscribe._committed import (
     _parts_layout_by_python,
-    _parts_layout_in_c,
     style_layout_by_python,
 )
 from termscribe._controls import INERT_C1, INERT_C1_MASK
@@ -244,7 +243,7 @@ def test_parts_layout_equals_the_python(parts: list[tuple[str, str]]) -> None:
     give the layout of their runs merged by either path."""
     texts = [text for text, _ in parts]
     codes = [code for _, code in parts]
-    assert _parts_layout_in_c(texts, codes) == _parts_layout_by_python(texts, codes)
+    assert _speedups.parts_layout(texts, codes) == _parts_layout_by_python(texts, codes)
 
 
 def test_style_layout_cases_and_arguments() -> None:
@@ -256,6 +255,19 @@ def test_style_layout_cases_and_arguments() -> None:
         _speedups.style_layout(b"\x00")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="takes 1 argument"):
         _speedups.style_layout()  # type: ignore[call-arg]
+
+
+def test_parts_layout_checks_its_arguments() -> None:
+    assert _speedups.parts_layout(("ab", "", "c"), ("\x05", "\x00", "\x05")) == "\x01\x05"
+    assert _speedups.parts_layout((), ()) == "\x00"
+    with pytest.raises(ValueError, match="as many codes as texts"):
+        _speedups.parts_layout(("a",), ())
+    with pytest.raises(TypeError, match="one-character strs"):
+        _speedups.parts_layout(("a",), ("\x01\x02",))
+    with pytest.raises(TypeError, match="one-character strs"):
+        _speedups.parts_layout((b"a",), ("\x01",))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be a sequence"):
+        _speedups.parts_layout(1, ())  # type: ignore[arg-type]
 
 
 @settings(max_examples=3000)

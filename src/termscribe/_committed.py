@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate, islice
-from operator import itemgetter, mul, sub
+from operator import itemgetter, sub
 from typing import cast
 
 from ._accel import speedups
@@ -474,17 +474,12 @@ def _parts_layout_by_python(texts: Sequence[str], codes: Sequence[str]) -> str:
     return chr(len(run_codes)) + run_codes + "".join(map(chr, sizes[:-1]))
 
 
-def _parts_layout_in_c(texts: Sequence[str], codes: Sequence[str]) -> str:
-    """The same, by the C scan of the line's codes, one a cell."""
-    return speedups.style_layout("".join(map(mul, codes, map(len, texts))))
-
-
 if speedups is None:
     style_layout = style_layout_by_python
     parts_layout = _parts_layout_by_python
 else:
     style_layout = speedups.style_layout
-    parts_layout = _parts_layout_in_c
+    parts_layout = speedups.parts_layout
 
 
 def _code_runs(texts: Sequence[str], codes: Sequence[str]) -> tuple[str, list[int]]:

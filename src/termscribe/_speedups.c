@@ -34,6 +34,11 @@
  *   of the first k - 1 runs, each as a code point. Every committed line of
  *   styled output is laid out through here.
  *
+ * parts_layout(texts, codes) == _committed._parts_layout_by_python(texts, codes):
+ *   the same layout for a line printed as the strs ``texts``, each in the
+ *   palette code of the same place in ``codes`` (a sequence of one-character
+ *   strs as long), without making the string of codes one a cell.
+ *
  * sgr_split(text) == _grammar.SGR_SPLIT.split(text):
  *   text cut at each SGR sequence (ESC [, parameter characters 0-9 ; :,
  *   then m): the text before the first, then for each its parameters and
@@ -403,6 +408,104 @@ sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+static PyObject *
+parts_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "parts_layout() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *texts = PySequence_Fast(args[0], "parts_layout() argument 1 must be a sequence");
+    if (texts == NULL) {
+        return NULL;
+    }
+    PyObject *codes = PySequence_Fast(args[1], "parts_layout() argument 2 must be a sequence");
+    if (codes == NULL) {
+        Py_DECREF(texts);
+        return NULL;
+    }
+    PyObject *out = NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(texts);
+    Py_UCS4 *run_codes = NULL;
+    Py_ssize_t *sizes = NULL;
+    if (PySequence_Fast_GET_SIZE(codes) != count) {
+        PyErr_SetString(PyExc_ValueError, "parts_layout(): as many codes as texts are needed");
+        goto done;
+    }
+    run_codes = PyMem_New(Py_UCS4, count + 1);
+    sizes = PyMem_New(Py_ssize_t, count + 1);
+    if (run_codes == NULL || sizes == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t runs = 0;
+    Py_UCS4 maxchar = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *text = PySequence_Fast_GET_ITEM(texts, i);
+        PyObject *code = PySequence_Fast_GET_ITEM(codes, i);
+        if (!PyUnicode_Check(text) || !PyUnicode_Check(code) || PyUnicode_GET_LENGTH(code) != 1) {
+            PyErr_SetString(PyExc_TypeError,
+                            "parts_layout() takes strs and one-character strs");
+            goto done;
+        }
+        Py_ssize_t size = PyUnicode_GET_LENGTH(text);
+        if (size == 0) {
+            continue;
+        }
+        Py_UCS4 c = PyUnicode_READ_CHAR(code, 0);
+        if (runs > 0 && run_codes[runs - 1] == c) {
+            sizes[runs - 1] += size;
+        }
+        else {
+            run_codes[runs] = c;
+            sizes[runs] = size;
+            runs++;
+            if (c > maxchar) {
+                maxchar = c;
+            }
+        }
+    }
+    if (runs == 0 || (runs == 1 && run_codes[0] == 0)) {
+        out = PyUnicode_FromOrdinal(0);
+        goto done;
+    }
+    if ((Py_UCS4)runs > maxchar) {
+        maxchar = (Py_UCS4)runs;
+    }
+    for (Py_ssize_t r = 0; r + 1 < runs; r++) {
+        if (sizes[r] > 0x10FFFF) {
+            PyErr_SetString(PyExc_ValueError, "parts_layout(): a run is longer than a code point");
+            goto done;
+        }
+        if ((Py_UCS4)sizes[r] > maxchar) {
+            maxchar = (Py_UCS4)sizes[r];
+        }
+    }
+    if (runs > 0x10FFFF) {
+        PyErr_SetString(PyExc_ValueError, "parts_layout(): more runs than a code point counts");
+        goto done;
+    }
+    out = PyUnicode_New(2 * runs, maxchar);
+    if (out == NULL) {
+        goto done;
+    }
+    int kind = PyUnicode_KIND(out);
+    void *data = PyUnicode_DATA(out);
+    PyUnicode_WRITE(kind, data, 0, (Py_UCS4)runs);
+    for (Py_ssize_t r = 0; r < runs; r++) {
+        PyUnicode_WRITE(kind, data, 1 + r, run_codes[r]);
+        if (r + 1 < runs) {
+            PyUnicode_WRITE(kind, data, 1 + runs + r, (Py_UCS4)sizes[r]);
+        }
+    }
+done:
+    PyMem_Free(run_codes);
+    PyMem_Free(sizes);
+    Py_DECREF(texts);
+    Py_DECREF(codes);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
@@ -416,6 +519,10 @@ static PyMethodDef methods[] = {
      "style_layout(styles, /)\n--\n\n"
      "The same as _committed.style_layout_by_python(styles): the layout of a\n"
      "line whose cells have the palette codes styles."},
+    {"parts_layout", (PyCFunction)(void (*)(void))parts_layout, METH_FASTCALL,
+     "parts_layout(texts, codes, /)\n--\n\n"
+     "The same as _committed._parts_layout_by_python(texts, codes): the layout\n"
+     "of a line printed as texts, each in the palette code beside it."},
     {"sgr_split", (PyCFunction)(void (*)(void))sgr_split, METH_FASTCALL,
      "sgr_split(text, /)\n--\n\n"
      "The same as _grammar.SGR_SPLIT.split(text): text, parameters, text, ...\n"
