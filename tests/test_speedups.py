@@ -24,6 +24,7 @@ from termscribe._controls import INERT_C1, INERT_C1_MASK
 from termscribe._grammar import SGR_SPLIT, sequence_run_end_by_regex
 from termscribe._lines_sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
+from termscribe._unicode import _TABLE, single_run_end_by_regex
 
 pytestmark = pytest.mark.skipif(
     speedups is None,
@@ -286,3 +287,39 @@ def test_sgr_split_checks_its_arguments() -> None:
         _speedups.sgr_split(b"\x1b[m")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="takes 1 argument"):
         _speedups.sgr_split("a", "b")  # type: ignore[call-arg]
+
+
+# Code points of each class of the table, below and above U+00FF and
+# U+FFFF, and controls: printable ASCII, Latin-1 (U+00AD is not SINGLE),
+# wide, combining, noncharacters, astral.
+CELL_ALPHABET = [
+    *"\x00\x1f\x7f\x80\x9f a~",
+    *"\xa0\xad\xe9\xff",
+    *"\u0301\u200d\u2588\u4e2d\ufe0f\ufffd\uffff",
+    "\U0001f600",
+    "\U00010000",
+]
+
+
+@settings(max_examples=3000)
+@given(st.text(alphabet=st.sampled_from(CELL_ALPHABET), max_size=30))
+def test_single_run_end_equals_the_regex(text: str) -> None:
+    assert _speedups.single_run_end(text, _TABLE) == single_run_end_by_regex(text)
+
+
+def test_single_run_end_checks_its_arguments() -> None:
+    with pytest.raises(ValueError, match="one Latin-1 character a code point"):
+        _speedups.single_run_end("a", "0" * 10)
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        _speedups.single_run_end(b"a", _TABLE)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 2 arguments"):
+        _speedups.single_run_end("a")  # type: ignore[call-arg]
+
+
+def test_single_run_end_agrees_on_every_code_point() -> None:
+    """Each code point alone, after ASCII (a 1-byte string) and after a
+    wide character (a 2- or 4-byte one), is taken or not alike."""
+    for code in range(0x110000):
+        char = chr(code)
+        for text in (char, "a" + char, "\u4e00" + char):
+            assert _speedups.single_run_end(text, _TABLE) == single_run_end_by_regex(text), text

@@ -39,6 +39,13 @@
  *   palette code of the same place in ``codes`` (a sequence of one-character
  *   strs as long), without making the string of codes one a cell.
  *
+ * single_run_end(text, table) == _unicode._single_run().match(text).end():
+ *   how far ``text`` is printable ASCII and BMP code points of class SINGLE
+ *   (one cell, stored as is): ``table`` is _unicode's class table, a str of
+ *   one ASCII digit a code point ("0" for SINGLE), so that its one
+ *   definition says which. Output scanned for wide characters goes through
+ *   here on every print.
+ *
  * sgr_split(text) == _grammar.SGR_SPLIT.split(text):
  *   text cut at each SGR sequence (ESC [, parameter characters 0-9 ; :,
  *   then m): the text before the first, then for each its parameters and
@@ -506,6 +513,55 @@ done:
     return out;
 }
 
+static PyObject *
+single_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "single_run_end() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("single_run_end", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t table_size;
+    int table_kind;
+    const char *table;
+    if (characters("single_run_end", args[1], &table_size, &table_kind, &table) < 0) {
+        return NULL;
+    }
+    if (table_kind != PyUnicode_1BYTE_KIND || table_size < 0x10000) {
+        PyErr_SetString(PyExc_ValueError,
+                        "single_run_end(): the table is one Latin-1 character a code point");
+        return NULL;
+    }
+    Py_ssize_t i = 0;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *chars = (const Py_UCS1 *)data;
+        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
+                         (chars[i] >= 0xa0 && table[chars[i]] == '0'))) {
+            i++;
+        }
+    }
+    else if (kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *chars = (const Py_UCS2 *)data;
+        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
+                         (chars[i] >= 0xa0 && table[chars[i]] == '0'))) {
+            i++;
+        }
+    }
+    else {
+        const Py_UCS4 *chars = (const Py_UCS4 *)data;
+        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
+                         (chars[i] >= 0xa0 && chars[i] < 0x10000 && table[chars[i]] == '0'))) {
+            i++;
+        }
+    }
+    return PyLong_FromSsize_t(i);
+}
+
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
@@ -523,6 +579,10 @@ static PyMethodDef methods[] = {
      "parts_layout(texts, codes, /)\n--\n\n"
      "The same as _committed._parts_layout_by_python(texts, codes): the layout\n"
      "of a line printed as texts, each in the palette code beside it."},
+    {"single_run_end", (PyCFunction)(void (*)(void))single_run_end, METH_FASTCALL,
+     "single_run_end(text, table, /)\n--\n\n"
+     "The same as _unicode._single_run().match(text).end(): how far text is\n"
+     "code points of one cell, stored as they are."},
     {"sgr_split", (PyCFunction)(void (*)(void))sgr_split, METH_FASTCALL,
      "sgr_split(text, /)\n--\n\n"
      "The same as _grammar.SGR_SPLIT.split(text): text, parameters, text, ...\n"

@@ -52,6 +52,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import compress, repeat
 
+from ._accel import speedups
 from ._line import SEAL, SEAL_BRACKET, WIDE_TAIL
 from ._unicode_data import JOINERS as _JOINER_RANGES
 from ._unicode_data import MARKED as _MARKED_RANGES
@@ -135,7 +136,7 @@ def char_info(ch: str) -> tuple[int, int, str]:
 def is_simple_run(text: str) -> bool:
     """Whether every code point of ``text`` is one cell, stored unchanged:
     printable (controls, which the class table counts as SINGLE, are not)."""
-    end = _single_run().match(text).end()  # type: ignore[union-attr]  # matches ""
+    end = single_run_end(text)
     if end == len(text):
         return True
     rest = text[end:]  # from an astral code point or one that is not single
@@ -153,6 +154,17 @@ def _single_run() -> re.Pattern[str]:
     bitmap (astral ones it would test range by range). Made when first
     needed, and never changed."""
     return re.compile("(?:[\x20-\x7e]|" + _table_class("0", start=0xA0, stop=0x10000) + ")*+")
+
+
+def single_run_end_by_regex(text: str) -> int:
+    """How far ``text`` is printable ASCII and BMP code points that are
+    SINGLE (see _single_run)."""
+    return _single_run().match(text).end()  # type: ignore[union-attr]  # matches ""
+
+
+def _single_run_end_in_c(text: str) -> int:
+    """The same, by the C scan of _speedups, reading the class table."""
+    return speedups.single_run_end(text, _TABLE)
 
 
 # Classes of code points for printing runs in groups (see class_runs).
@@ -322,6 +334,7 @@ def _class_table() -> str:
 
 
 _TABLE = _class_table()
+single_run_end = single_run_end_by_regex if speedups is None else _single_run_end_in_c
 
 
 @lru_cache(maxsize=1)
