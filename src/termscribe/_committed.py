@@ -152,7 +152,8 @@ class CommittedLines:
             return False
         else:
             self._add(text, self._row_layout(styles))
-        if self.max_lines is not None:
+        limit = self.max_lines
+        if limit is not None and self.total - self.dropped - self.taken > limit:
             self._trim()
         return True
 
