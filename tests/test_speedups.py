@@ -10,6 +10,8 @@ built, so that CI never skips them by accident.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,7 +26,12 @@ from termscribe._controls import INERT_C1, INERT_C1_MASK
 from termscribe._grammar import SGR_SPLIT, sequence_run_end_by_regex
 from termscribe._lines_sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
-from termscribe._unicode import _TABLE, single_run_end_by_regex
+from termscribe._unicode import (
+    _TABLE,
+    _table_class,
+    cell_run_end_by_regex,
+    single_run_end_by_regex,
+)
 
 pytestmark = pytest.mark.skipif(
     speedups is None,
@@ -323,3 +330,29 @@ def test_single_run_end_agrees_on_every_code_point() -> None:
         char = chr(code)
         for text in (char, "a" + char, "\u4e00" + char):
             assert _speedups.single_run_end(text, _TABLE) == single_run_end_by_regex(text), text
+
+
+@settings(max_examples=3000)
+@given(st.text(alphabet=st.sampled_from(CELL_ALPHABET), max_size=30))
+def test_cell_run_end_equals_the_regex(text: str) -> None:
+    assert _speedups.class_run_end(text, _TABLE, "01") == cell_run_end_by_regex(text)
+
+
+def test_class_run_end_agrees_on_every_code_point() -> None:
+    """Each code point, for the classes is_cell_run asks for and for one
+    class alone."""
+    for classes in ("01", "2"):
+        pattern = re.compile(_table_class(classes) + "*+")
+        for code in range(0x110000):
+            text = chr(code)
+            expected = pattern.match(text).end()  # type: ignore[union-attr]
+            assert _speedups.class_run_end(text, _TABLE, classes) == expected, text
+
+
+def test_class_run_end_checks_its_arguments() -> None:
+    with pytest.raises(ValueError, match="one Latin-1 character a code point"):
+        _speedups.class_run_end("a", "0" * 0x10000, "0")
+    with pytest.raises(ValueError, match="Latin-1 characters"):
+        _speedups.class_run_end("a", _TABLE, "\u0100")
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        _speedups.class_run_end("a", _TABLE)  # type: ignore[call-arg]

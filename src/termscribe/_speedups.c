@@ -46,6 +46,12 @@
  *   definition says which. Output scanned for wide characters goes through
  *   here on every print.
  *
+ * class_run_end(text, table, classes) ==
+ * re.compile(_unicode._table_class(classes) + "*+").match(text).end():
+ *   how far the code points of ``text`` have a class in ``classes`` (a str
+ *   of the digits of the classes) in the class table ``table`` (as above,
+ *   one a code point, astral ones included).
+ *
  * sgr_split(text) == _grammar.SGR_SPLIT.split(text):
  *   text cut at each SGR sequence (ESC [, parameter characters 0-9 ; :,
  *   then m): the text before the first, then for each its parameters and
@@ -562,6 +568,52 @@ single_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(i);
 }
 
+static PyObject *
+class_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "class_run_end() takes 3 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("class_run_end", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t table_size;
+    int table_kind;
+    const char *table;
+    if (characters("class_run_end", args[1], &table_size, &table_kind, &table) < 0) {
+        return NULL;
+    }
+    if (table_kind != PyUnicode_1BYTE_KIND || table_size != 0x110000) {
+        PyErr_SetString(PyExc_ValueError,
+                        "class_run_end(): the table is one Latin-1 character a code point");
+        return NULL;
+    }
+    Py_ssize_t classes_size;
+    int classes_kind;
+    const char *classes;
+    if (characters("class_run_end", args[2], &classes_size, &classes_kind, &classes) < 0) {
+        return NULL;
+    }
+    unsigned char wanted[256] = {0};
+    for (Py_ssize_t c = 0; c < classes_size; c++) {
+        Py_UCS4 digit = PyUnicode_READ(classes_kind, classes, c);
+        if (digit > 0xff) {
+            PyErr_SetString(PyExc_ValueError, "class_run_end(): classes are Latin-1 characters");
+            return NULL;
+        }
+        wanted[digit] = 1;
+    }
+    Py_ssize_t i = 0;
+    while (i < n && wanted[(unsigned char)table[PyUnicode_READ(kind, data, i)]]) {
+        i++;
+    }
+    return PyLong_FromSsize_t(i);
+}
+
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
@@ -583,6 +635,10 @@ static PyMethodDef methods[] = {
      "single_run_end(text, table, /)\n--\n\n"
      "The same as _unicode._single_run().match(text).end(): how far text is\n"
      "code points of one cell, stored as they are."},
+    {"class_run_end", (PyCFunction)(void (*)(void))class_run_end, METH_FASTCALL,
+     "class_run_end(text, table, classes, /)\n--\n\n"
+     "How far the code points of text have a class in classes, in the class\n"
+     "table."},
     {"sgr_split", (PyCFunction)(void (*)(void))sgr_split, METH_FASTCALL,
      "sgr_split(text, /)\n--\n\n"
      "The same as _grammar.SGR_SPLIT.split(text): text, parameters, text, ...\n"

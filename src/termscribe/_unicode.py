@@ -139,7 +139,9 @@ def is_simple_run(text: str) -> bool:
     end = single_run_end(text)
     if end == len(text):
         return True
-    rest = text[end:]  # from an astral code point or one that is not single
+    if text[end] < "\U00010000":
+        return False  # a control or a BMP code point that is not SINGLE
+    rest = text[end:]  # from an astral code point
     digits = rest.translate(_TABLE)
     return digits.count("0") == len(digits) and _CONTROL.search(rest) is None
 
@@ -457,7 +459,23 @@ def is_cell_run(text: str, marks: bool = False) -> bool:
     ``marks``, one that is not a C0 control may have one or two combining
     marks or joiners after it that print joined to it, stored as they
     came (see _cell_run)."""
+    if not marks:
+        return cell_run_end(text) == len(text)
     return _cell_run(marks).fullmatch(text) is not None
+
+
+def cell_run_end_by_regex(text: str) -> int:
+    """How far the code points of ``text`` are SINGLE or WIDE (C0 controls
+    too: see is_cell_run)."""
+    return _cell_run(False).match(text).end()  # type: ignore[union-attr]  # matches ""
+
+
+def _cell_run_end_in_c(text: str) -> int:
+    """The same, by the C scan of _speedups, reading the class table."""
+    return speedups.class_run_end(text, _TABLE, "01")
+
+
+cell_run_end = cell_run_end_by_regex if speedups is None else _cell_run_end_in_c
 
 
 # The BMP code points stored as something else whatever surrounds them
