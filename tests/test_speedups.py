@@ -23,7 +23,11 @@ from termscribe._committed import (
     style_layout_by_python,
 )
 from termscribe._controls import INERT_C1, INERT_C1_MASK
-from termscribe._grammar import SGR_SPLIT, sequence_run_end_by_regex
+from termscribe._grammar import (
+    SGR_SPLIT,
+    plain_overwrites_end_by_regex,
+    sequence_run_end_by_regex,
+)
 from termscribe._lines_sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
 from termscribe._unicode import (
@@ -356,3 +360,24 @@ def test_class_run_end_checks_its_arguments() -> None:
         _speedups.class_run_end("a", _TABLE, "\u0100")
     with pytest.raises(TypeError, match="takes 3 arguments"):
         _speedups.class_run_end("a", _TABLE)  # type: ignore[call-arg]
+
+
+@settings(max_examples=3000)
+@given(
+    st.text(
+        alphabet=st.sampled_from(["\r", "\n", "\x1b", "a", " ", "\x85", "\xa0", "中"]), max_size=20
+    ),
+    st.integers(0, 3),
+)
+def test_plain_overwrites_end_equals_the_regex(text: str, start: int) -> None:
+    expected = plain_overwrites_end_by_regex(text, start)
+    assert _speedups.plain_overwrites_end(text, start) == expected
+
+
+def test_plain_overwrites_end_checks_its_arguments() -> None:
+    assert _speedups.plain_overwrites_end("\r10%\r20%\r\n", 0) == 8
+    assert _speedups.plain_overwrites_end("x\r10%", 0) == -1
+    with pytest.raises(ValueError, match="must not be negative"):
+        _speedups.plain_overwrites_end("\ra", -1)
+    with pytest.raises(TypeError, match="takes 2 arguments"):
+        _speedups.plain_overwrites_end("\ra")  # type: ignore[call-arg]

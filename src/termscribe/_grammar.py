@@ -43,7 +43,7 @@ __all__ = [
     "TEXT",
     "TEXT_LINES",
     "as_c1",
-    "overwrites_at",
+    "overwrites_end",
     "sequence_run_end",
     "sequence_run_end_by_regex",
     "sequence_run_end_in_c",
@@ -141,12 +141,32 @@ OVERWRITE_CHAS = ("\x1b[G", "\x1b[1G")
 OVERWRITE_ELS = ("\x1b[K", "\x1b[0K", "\x1b[2K")
 
 
-def overwrites_at(text: str, i: int) -> re.Match[str] | None:
-    """The overwrite run at the CR at ``i``, if any."""
-    m = _PLAIN_OVERWRITES.match(text, i)
-    if m is not None and not text.startswith("\x1b", m.end()):
-        return m
-    return OVERWRITES.match(text, i)
+def plain_overwrites_end_by_regex(text: str, start: int) -> int:
+    """Where the run of CRs each followed by printable text that starts at
+    ``start`` ends, or -1 if there is none."""
+    m = _PLAIN_OVERWRITES.match(text, start)
+    return -1 if m is None else m.end()
+
+
+def _plain_overwrites_end_in_c(text: str, start: int) -> int:
+    """The same, by the C scan of _speedups (one pass, where the regex
+    engine tests the class of each character)."""
+    return speedups.plain_overwrites_end(text, start)
+
+
+plain_overwrites_end = (
+    plain_overwrites_end_by_regex if speedups is None else _plain_overwrites_end_in_c
+)
+
+
+def overwrites_end(text: str, i: int) -> int:
+    """Where the overwrite run at the CR at ``i`` ends, or -1 if there is
+    none."""
+    end = plain_overwrites_end(text, i)
+    if end >= 0 and not text.startswith("\x1b", end):
+        return end
+    m = OVERWRITES.match(text, i)
+    return -1 if m is None else m.end()
 
 
 # What starts each text of such runs; split() gives "", start, text, ...

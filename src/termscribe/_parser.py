@@ -80,7 +80,7 @@ from ._grammar import (
     TEXT,
     TEXT_LINES,
     as_c1,
-    overwrites_at,
+    overwrites_end,
     sequence_run_end,
 )
 from ._performer import Performer
@@ -278,8 +278,8 @@ class Parser:
                 end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
                 if end - i > 1:
                     perform.execute_run(text[i:end])
-                elif c == "\r" and (m := overwrites_at(text, i)) is not None:
-                    end = m.end()
+                elif c == "\r" and (overwritten := overwrites_end(text, i)) >= 0:
+                    end = overwritten
                     perform.overwrite_run(text[i:end])
                 else:
                     perform.execute(c)

@@ -52,6 +52,11 @@
  *   of the digits of the classes) in the class table ``table`` (as above,
  *   one a code point, astral ones included).
  *
+ * plain_overwrites_end(text, start) ==
+ * (m.end() if (m := _grammar._PLAIN_OVERWRITES.match(text, start)) else -1):
+ *   where the run of CRs, each followed by printable characters (one or
+ *   more), that starts at ``start`` ends: a progress bar redrawn in place.
+ *
  * sgr_split(text) == _grammar.SGR_SPLIT.split(text):
  *   text cut at each SGR sequence (ESC [, parameter characters 0-9 ; :,
  *   then m): the text before the first, then for each its parameters and
@@ -614,6 +619,43 @@ class_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(i);
 }
 
+static PyObject *
+plain_overwrites_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "plain_overwrites_end() takes 2 arguments (%zd given)",
+                     nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("plain_overwrites_end", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    if (start == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0) {
+        PyErr_SetString(PyExc_ValueError, "plain_overwrites_end() start must not be negative");
+        return NULL;
+    }
+    Py_ssize_t end = -1;
+    Py_ssize_t i = start;
+    while (i < n && PyUnicode_READ(kind, data, i) == '\r') {
+        Py_ssize_t j = i + 1;
+        while (j < n && is_printable(PyUnicode_READ(kind, data, j))) {
+            j++;
+        }
+        if (j == i + 1) {
+            break;  /* a CR with no text after it ends the run before it */
+        }
+        end = i = j;
+    }
+    return PyLong_FromSsize_t(end);
+}
+
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
@@ -639,6 +681,9 @@ static PyMethodDef methods[] = {
      "class_run_end(text, table, classes, /)\n--\n\n"
      "How far the code points of text have a class in classes, in the class\n"
      "table."},
+    {"plain_overwrites_end", (PyCFunction)(void (*)(void))plain_overwrites_end, METH_FASTCALL,
+     "plain_overwrites_end(text, start, /)\n--\n\n"
+     "Where _grammar._PLAIN_OVERWRITES's match at start ends, or -1 without one."},
     {"sgr_split", (PyCFunction)(void (*)(void))sgr_split, METH_FASTCALL,
      "sgr_split(text, /)\n--\n\n"
      "The same as _grammar.SGR_SPLIT.split(text): text, parameters, text, ...\n"
