@@ -18,22 +18,34 @@ from termscribe import render_ansi, render_html, render_text
 
 # Every kind of input the extension's scans see: floods of C1 controls and
 # of control sequences with text between them, strings aborted by C1.
+# Styled lines of single cells, wide characters and marks, and progress
+# bars redrawn after CRs, for the others.
 SAMPLE = (
     "\x1b[31mred\x1b[0m\r\n"
     + "\x84a\x85b\x80c\x9dtitle\x84d\x9c" * 40
     + "\x1b[5;1Hx\x1b[6;1Hy\x1b[2Kz" * 40
     + "done\r\n"
+    + "\x1b[1;32mok\x1b[0m \x1b[2mtest_\u4e2d\u6587 \u00e9\u0301\x1b[m\n" * 30
+    + "".join(f"\r{i:3d}% |" + "\u2588" * i for i in range(0, 60, 3))
+    + "\n\u200b\U0001f600 done\n"
 ).encode()
 
 _CHILD = """
 import json, sys
-from termscribe import _accel, _grammar, _lines_sequences, render_ansi, render_html, render_text
+from termscribe import _accel, _committed, _grammar, _lines_sequences, _unicode
+from termscribe import render_ansi, render_html, render_text
 data = sys.stdin.buffer.read()
 print(json.dumps({
     "speedups": _accel.speedups is not None,
     "pure": _accel.PURE_PYTHON,
     "regex_paths": _lines_sequences.remove_inert is _lines_sequences.remove_inert_by_regex
-        and _grammar.sequence_run_end is _grammar.sequence_run_end_by_regex,
+        and _grammar.sequence_run_end is _grammar.sequence_run_end_by_regex
+        and _grammar.sgr_split == _grammar.SGR_SPLIT.split
+        and _grammar.plain_overwrites_end is _grammar.plain_overwrites_end_by_regex
+        and _unicode.single_run_end is _unicode.single_run_end_by_regex
+        and _unicode.cell_run_end is _unicode.cell_run_end_by_regex
+        and _committed.style_layout is _committed.style_layout_by_python
+        and _committed.parts_layout is _committed._parts_layout_by_python,
     "outputs": [f(data, mode=m) for f in (render_text, render_html, render_ansi)
                 for m in ("lines", "strip")],
 }))
