@@ -166,6 +166,10 @@ def test_a_transcript_never_fed_makes_no_model_and_reads_as_a_fed_one(
     fed = Transcript(**options)
     fed.feed(b"\x1b[m")  # interpreted (read, if held): the model is made
     fed._settled()
+    if options.get("mode") == "screen":
+        # Made at once: the pyte screen checks its own limits.
+        assert idle._model is not None
+        return
     assert idle._model is None and fed._model is not None
     # Alike but for output_limit, which counts the bytes fed.
     assert _reads(idle, Client())[:-1] == _reads(fed, Client())[:-1]

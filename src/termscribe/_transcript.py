@@ -164,9 +164,10 @@ class Transcript(RichLines):
         self._hold = hold_bytes
         self._held: list[bytes] | None = None  # fed, not yet interpreted
         self._held_bytes = 0
-        # The interpreter is made when the first bytes are interpreted, and
-        # put to rest by compact and finish (see _lines_rest): until then
-        # (and from then) these are None, and the model too or one at rest.
+        # The interpreter is made when the first bytes are interpreted (at
+        # once in screen mode), and put to rest by compact and finish (see
+        # _lines_rest): until then (and from then) these are None, and the
+        # model too or one at rest.
         self._decoder: Utf8Decoder | None = None
         self._parser: Parser | None = None
         self._model: LinesModel | ScreenModel | AltScreenSnapshot | Resting | Frozen | None = None
@@ -175,10 +176,8 @@ class Transcript(RichLines):
         self._deciding = newline == "auto" and mode != "strip"
         self._line_feeds: LinesModel | ScreenModel | None = None
         self._before = ""  # the last character fed, while "auto" decides
-        if mode == "screen":
-            from . import _screen  # noqa: F401  # pyte: loaded for this mode only, and now
-        elif alt_screen == "snapshot":
-            from . import _screen_snapshot  # noqa: F401  # uses pyte's cells
+        if alt_screen == "snapshot":
+            from . import _screen_snapshot  # noqa: F401  # pyte: loaded for these modes only
         self._finished = False
         # Identifies this transcript's change positions (see changes).
         self._token = object()
@@ -186,6 +185,8 @@ class Transcript(RichLines):
         # the constant, from the window the model can fill without input
         # (twice with a snapshot of the alternate screen).
         self._bytes = 0
+        if mode == "screen":
+            self._wake()  # pyte is loaded now, and the screen's own limits checked
 
     def _new_model(
         self,
