@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from test_changes import Client
 from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import Transcript
+from termscribe import Transcript, _lines_rest
 from termscribe._budget import output_constant
 from termscribe._line import StylePalette
 from termscribe._lines import LinesModel
@@ -193,6 +193,15 @@ def test_the_output_limit_is_the_models(options: dict[str, Any]) -> None:
     if options.get("alt_screen") == "snapshot":
         rows *= 2
     assert transcript.output_limit() == output_constant(reach, rows)
+
+
+def test_what_transcripts_at_rest_share_is_immutable() -> None:
+    """The only objects all transcripts at rest share: tuples of immutable
+    values (a Style has no setter; its attributes are set once)."""
+    assert type(_lines_rest._NONE) is tuple and _lines_rest._NONE == (0, 0, 0)
+    assert type(_lines_rest._DEFAULT_STYLES) is tuple
+    assert _lines_rest._DEFAULT_STYLES == (DEFAULT,)
+    assert _lines_rest._DEFAULT_STYLES[0] is DEFAULT
 
 
 def test_a_compacted_palette_gives_the_codes_it_gave() -> None:
