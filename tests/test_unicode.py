@@ -331,7 +331,7 @@ def test_forgetting_cell_table_entries_changes_nothing(lines: list[str]) -> None
         # Past the bound the table holds the entries of one run at most.
         transcript = Transcript()
         transcript.feed(data)
-        table = transcript._model.cell_table  # type: ignore[attr-defined]
+        table = transcript._settled().cell_table  # type: ignore[union-attr]
         assert len(table) <= 16 + max(map(len, lines))
         assert len(table.table) <= len(table)
 

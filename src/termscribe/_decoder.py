@@ -40,6 +40,15 @@ class Utf8Decoder:
         """Flush: a held-back incomplete code point becomes U+FFFD."""
         return _unseal_input(self._decoder.decode(b"", True))
 
+    def getstate(self) -> bytes:
+        """The bytes held back (see setstate)."""
+        return self._decoder.getstate()[0]
+
+    def setstate(self, held: bytes) -> None:
+        """Hold back ``held`` (from getstate of a decoder) as if this
+        decoder had been fed them."""
+        self._decoder.setstate((held, 0))
+
     @property
     def pending(self) -> int:
         """Number of bytes held back, waiting for the rest of a code point."""

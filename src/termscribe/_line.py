@@ -122,9 +122,29 @@ class StylePalette:
             self.after_sgr_cache[key] = after
         return after
 
+    @classmethod
+    def of(cls, styles: Sequence[Style]) -> StylePalette:
+        """The palette whose ``styles`` these are (those of a palette, which
+        determine the rest of it)."""
+        palette = cls()
+        palette.styles[1:] = styles[1:]
+        palette._codes = {style.key: chr(number) for number, style in enumerate(styles)}
+        palette._link_chars = sum(s.link.size for s in styles if s.link is not None)
+        return palette
+
+    def compact(self) -> None:
+        """Drop what the palette makes again when asked: its caches and the
+        code of each style (code() makes them again from ``styles``)."""
+        self._codes.clear()
+        self.after_sgr_cache.clear()
+        self.runs_cache.clear()
+
     def code(self, style: Style) -> str:
         code = self._codes.get(style.key)
         if code is None:
+            if not self._codes:  # compact: DEFAULT's code is always there
+                self._codes = {s.key: chr(number) for number, s in enumerate(self.styles)}
+                return self.code(style)
             if len(self.styles) >= MAX_STYLES:
                 return "\x00"
             link = style.link

@@ -74,7 +74,7 @@ from ._lines_grouped import (
     split_lines,
     text_lines,
 )
-from ._lines_host import Screen, cleared
+from ._lines_host import Screen, cleared, window_lines
 from ._lines_print import DEC_SPECIAL_GRAPHICS, Printing
 from ._lines_repeat import run_repeated
 from ._lines_sequences import sequence_parts, sequence_run
@@ -179,35 +179,13 @@ class LinesModel(Printing, Controls, Performer):
     def window_lines(self) -> list[Line]:
         """The normal screen's rows as logical lines, down to the cursor or
         the last non-blank row, whichever is lower."""
-        rows = self._normal.rows
         cursor_y = self.y
         if self._screen is self._alt:
             saved = self._normal.saved
             cursor_y = saved.y if saved is not None else 0
-        last = cursor_y
-        for index in range(len(rows) - 1, cursor_y, -1):
-            if rows[index].trimmed_length() or rows[index].omitted:
-                last = index
-                break
-        palette = self._palette.styles
-        out: list[Line] = []
-        group: list[Row] = []
-        omitted = 0
-        if self._pending or self._pending_omitted:
-            if rows[0].continued:
-                group = list(self._pending)
-                omitted = self._pending_omitted
-            else:
-                out.append(Line.from_rows(self._pending, palette, self._pending_omitted))
-        for row in rows[: last + 1]:
-            if group and not row.continued:
-                out.append(Line.from_rows(group, palette, omitted))
-                group = []
-                omitted = 0
-            group.append(row)
-        if group:
-            out.append(Line.from_rows(group, palette, omitted))
-        return out
+        return window_lines(
+            self._normal.rows, cursor_y, self._pending, self._pending_omitted, self._palette.styles
+        )
 
     def screen_rows(self) -> list[Row]:
         """The rows of the active screen, for screen snapshots."""

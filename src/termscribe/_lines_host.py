@@ -23,7 +23,7 @@ from ._style import Style
 from ._syntax import CsiBodies, ParsedParams
 from ._unicode import CellTable
 
-__all__ = ["LinesHost", "Parts", "Screen", "blank", "cleared"]
+__all__ = ["LinesHost", "Parts", "Screen", "blank", "cleared", "window_lines"]
 
 _T = TypeVar("_T")
 
@@ -65,6 +65,45 @@ def cleared(screen: Screen, height: int) -> Screen:
         return Screen(height)
     screen.top, screen.bottom, screen.saved, screen.tabs = 0, height - 1, None, None
     return screen
+
+
+def window_lines(
+    rows: Sequence[Row],
+    cursor_y: int,
+    pending: Sequence[Row],
+    pending_omitted: int,
+    palette: Sequence[Style],
+) -> list[Line]:
+    """The normal screen's ``rows`` as logical lines, down to the cursor row
+    ``cursor_y`` or the last non-blank row, whichever is lower, after the
+    ``pending`` rows (committed rows of an unfinished logical line, with
+    ``pending_omitted`` characters dropped from it). ``rows`` may end
+    early, after its last non-blank row: the rows below are blank."""
+    if len(rows) <= cursor_y:
+        rows = [*rows, *(Row() for _ in range(cursor_y + 1 - len(rows)))]
+    last = cursor_y
+    for index in range(len(rows) - 1, cursor_y, -1):
+        if rows[index].trimmed_length() or rows[index].omitted:
+            last = index
+            break
+    out: list[Line] = []
+    group: list[Row] = []
+    omitted = 0
+    if pending or pending_omitted:
+        if rows[0].continued:
+            group = list(pending)
+            omitted = pending_omitted
+        else:
+            out.append(Line.from_rows(pending, palette, pending_omitted))
+    for row in rows[: last + 1]:
+        if group and not row.continued:
+            out.append(Line.from_rows(group, palette, omitted))
+            group = []
+            omitted = 0
+        group.append(row)
+    if group:
+        out.append(Line.from_rows(group, palette, omitted))
+    return out
 
 
 class LinesHost(CursorHost, Protocol):

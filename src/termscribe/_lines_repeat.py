@@ -35,7 +35,16 @@ from ._line import Row
 from ._lines_host import LinesHost, Screen
 from ._style import Style
 
-__all__ = ["MAX_TRIES", "MIN_REPEATS", "UnknownState", "run_repeated", "state_key", "unit_of"]
+__all__ = [
+    "CACHES",
+    "MAX_TRIES",
+    "MIN_REPEATS",
+    "UnknownState",
+    "run_repeated",
+    "state_key",
+    "state_value",
+    "unit_of",
+]
 
 #: Repetitions applied one by one, at most, waiting for the state to settle:
 #: enough for a staircase to cross the columns a movement may use and for a
@@ -52,19 +61,12 @@ _MAX_UNIT_ITEMS = 8
 # control) may start.
 _ITEM_START = re.compile("[\x1b\x80-\x9f]")
 
-# Attributes of the models that are not state: caches (their content is a
-# function of what they are asked), the committed output, and the rows
-# of the active screen (the screen is in the key).
-_NOT_STATE = frozenset(
-    (
-        "cell_table",
-        "params",
-        "csi_bodies",
-        "_sgr_runs",
-        "committed",
-        "_rows",
-    )
-)
+#: Attributes of the models that are caches: their content is a function
+#: of what they are asked.
+CACHES = frozenset(("cell_table", "params", "csi_bodies", "_sgr_runs"))
+# Attributes of the models that are not state: caches, the committed
+# output, and the rows of the active screen (the screen is in the key).
+_NOT_STATE = CACHES | {"committed", "_rows"}
 
 
 class UnknownState(Exception):
@@ -112,11 +114,12 @@ def state_key(model: object) -> Hashable:
             value = tuple(value)  # committed rows: never changed again
         elif name == "_palette":
             value = len(value.styles)  # styles are only ever added
-        items.append((name, _key(value)))
+        items.append((name, state_value(value)))
     return tuple(items)
 
 
-def _key(value: object) -> Hashable:
+def state_value(value: object) -> Hashable:
+    """One attribute's part of state_key: equal for equal values."""
     if value is None or isinstance(value, (bool, int, str, Style)):
         return value
     if isinstance(value, Row):
@@ -131,16 +134,16 @@ def _key(value: object) -> Hashable:
     if isinstance(value, Screen):
         tabs = value.tabs
         return (
-            tuple(map(_key, value.rows)),
+            tuple(map(state_value, value.rows)),
             value.top,
             value.bottom,
-            _key(value.saved),
+            state_value(value.saved),
             None if tabs is None else frozenset(tabs),
         )
     if isinstance(value, SavedCursor):
         return (value.x, value.y, value.style, tuple(value.charsets), value.gl, value.origin)
     if isinstance(value, list):
-        return tuple(map(_key, value))
+        return tuple(map(state_value, value))
     if isinstance(value, tuple):
         return value
     raise UnknownState(type(value).__name__)

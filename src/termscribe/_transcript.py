@@ -15,6 +15,8 @@ from ._changes import ChangePosition, Changes, changes_since
 from ._decoder import Utf8Decoder
 from ._line import MAX_LINE_CELLS, Line, Run
 from ._lines import LinesModel
+from ._lines_csi import MAX_REACH
+from ._lines_rest import Frozen, Resting, rest
 from ._parser import Parser
 from ._render_text import render_lines_text
 from ._rich_hooks import RichLines
@@ -156,43 +158,26 @@ class Transcript(RichLines):
         self.columns = columns
         self.rows = rows
         self.newline = newline
-        self._decoder = Utf8Decoder()
+        self._max_lines = max_lines
+        self._styled = styled
+        self._alt_screen = alt_screen
         self._hold = hold_bytes
-        self._held: list[bytes] = []  # fed, not yet interpreted
+        self._held: list[bytes] | None = None  # fed, not yet interpreted
         self._held_bytes = 0
-        self._model: LinesModel | ScreenModel | AltScreenSnapshot
-        # The model whose line feeds the policy sets, until "auto" decides.
+        # The interpreter is made when the first bytes are interpreted (at
+        # once in screen mode), and put to rest by compact and finish (see
+        # _lines_rest): until then (and from then) these are None, and the
+        # model too or one at rest.
+        self._decoder: Utf8Decoder | None = None
+        self._parser: Parser | None = None
+        self._model: LinesModel | ScreenModel | AltScreenSnapshot | Resting | Frozen | None = None
+        # Whether the "auto" line feed policy is still to be decided, and
+        # while it is, the live model whose line feeds it sets.
+        self._deciding = newline == "auto" and mode != "strip"
         self._line_feeds: LinesModel | ScreenModel | None = None
         self._before = ""  # the last character fed, while "auto" decides
-        if mode == "strip":
-            strip = StripModel(max_lines, styled=styled)
-            self._model, reach = strip, strip.reach
-        elif mode == "screen":
-            from ._screen import ScreenModel  # pyte is loaded for these modes only
-
-            screen = ScreenModel(
-                columns or DEFAULT_SCREEN_COLUMNS,
-                rows,
-                snapshot=alt_screen == "snapshot",
-                styled=styled,
-            )
-            self._model, reach = screen, screen.width
-            self._line_feeds = screen
-        else:
-            lines = LinesModel(columns, rows, max_lines, styled=styled)
-            reach = lines.reach
-            if alt_screen == "snapshot":
-                from ._screen_snapshot import AltScreenSnapshot  # uses pyte's cells
-
-                self._model = AltScreenSnapshot(lines)
-            else:
-                self._model = lines
-            self._line_feeds = lines
-        if self._line_feeds is not None:
-            self._line_feeds.lf_returns = newline == "crlf"
-            if newline != "auto":
-                self._line_feeds = None
-        self._parser = Parser(self._model)
+        if alt_screen == "snapshot":
+            from . import _screen_snapshot  # noqa: F401  # pyte: loaded for these modes only
         self._finished = False
         # Identifies this transcript's change positions (see changes).
         self._token = object()
@@ -200,8 +185,52 @@ class Transcript(RichLines):
         # the constant, from the window the model can fill without input
         # (twice with a snapshot of the alternate screen).
         self._bytes = 0
-        window_rows = 1 if mode == "strip" else rows * (2 if alt_screen == "snapshot" else 1)
-        self._constant = output_constant(reach, window_rows)
+        if mode == "screen":
+            self._wake()  # pyte is loaded now, and the screen's own limits checked
+
+    def _new_model(
+        self,
+    ) -> tuple[LinesModel | ScreenModel | AltScreenSnapshot, LinesModel | ScreenModel | None]:
+        """A new model for the options, and the model whose line feeds the
+        policy sets (None in strip mode)."""
+        mode = self.mode
+        if mode == "strip":
+            return StripModel(self._max_lines, styled=self._styled), None
+        if mode == "screen":
+            from ._screen import ScreenModel
+
+            screen = ScreenModel(
+                self.columns or DEFAULT_SCREEN_COLUMNS,
+                self.rows,
+                snapshot=self._alt_screen == "snapshot",
+                styled=self._styled,
+            )
+            return screen, screen
+        lines = LinesModel(self.columns, self.rows, self._max_lines, styled=self._styled)
+        if self._alt_screen == "snapshot":
+            from ._screen_snapshot import AltScreenSnapshot
+
+            return AltScreenSnapshot(lines), lines
+        return lines, lines
+
+    def _wake(self) -> Utf8Decoder:
+        """Make the interpreter: new, or from the model at rest."""
+        model, line_feeds = self._new_model()
+        resting = self._model
+        if isinstance(resting, Resting):
+            assert isinstance(model, LinesModel)
+            self._parser, decoder = resting.wake(model)
+        else:
+            assert resting is None
+            if line_feeds is not None:
+                line_feeds.lf_returns = self.newline == "crlf"
+            self._parser = Parser(model)
+            decoder = Utf8Decoder()
+        self._model = model
+        self._decoder = decoder
+        if self._deciding:
+            self._line_feeds = line_feeds
+        return decoder
 
     def feed(self, data: bytes | bytearray | memoryview) -> None:
         """Add bytes of the stream. Never raises on any byte content.
@@ -219,10 +248,14 @@ class Transcript(RichLines):
         if size >= self._hold:
             if self._held:
                 self._release()
-            self._decode(data)
+            if size:
+                self._decode(data)
         elif size:
+            held = self._held
+            if held is None:
+                held = self._held = []
             # A copy of a bytearray: its owner may change it after this call.
-            self._held.append(data if isinstance(data, bytes) else bytes(data))
+            held.append(data if isinstance(data, bytes) else bytes(data))
             self._held_bytes += size
             if self._held_bytes >= self._hold:
                 self._release()
@@ -230,21 +263,48 @@ class Transcript(RichLines):
     def _release(self) -> None:
         """Interpret the bytes held."""
         held = self._held
+        assert held is not None
         data = held[0] if len(held) == 1 else b"".join(held)
-        self._held = []
+        self._held = None
         self._held_bytes = 0
         self._decode(data)
 
     def _decode(self, data: bytes | bytearray) -> None:
-        text = self._decoder.feed(data)
+        decoder = self._decoder
+        if decoder is None:
+            decoder = self._wake()
+        text = decoder.feed(data)
         if text:
             self._interpret(text)
 
-    def _settled(self) -> LinesModel | ScreenModel | AltScreenSnapshot:
-        """The model, with every byte fed interpreted: what readers read."""
+    def _settled(self) -> LinesModel | ScreenModel | AltScreenSnapshot | Resting | Frozen:
+        """The model, with every byte fed interpreted: what readers read (a
+        new one, not kept, before any byte is)."""
         if self._held:
             self._release()
-        return self._model
+        model = self._model
+        return self._new_model()[0] if model is None else model
+
+    def compact(self) -> None:
+        """Hold only what reading needs until the next ``feed``: for a
+        transcript that may stay idle long, one of many (a
+        ``termscribe.acp.TerminalStore`` does it for its terminals). Every
+        read gives what it gave; the next ``feed`` makes the interpreter
+        again, which costs about what making a Transcript does.
+
+        It applies to a ``lines`` transcript without ``alt_screen``
+        snapshots while the normal screen shows (it does nothing
+        otherwise). A finished transcript is compact in every mode."""
+        if self._held:
+            self._release()
+        model = self._model
+        if not isinstance(model, LinesModel):
+            return
+        assert self._parser is not None and self._decoder is not None
+        resting = rest(model, self._parser, self._decoder)
+        if resting is not None:
+            self._model = resting
+            self._parser = self._decoder = self._line_feeds = None
 
     def finish(self) -> None:
         """End of stream: a split code point becomes U+FFFD and an open
@@ -254,10 +314,21 @@ class Transcript(RichLines):
         self._finished = True
         if self._held:
             self._release()
-        text = self._decoder.finish()
+        model = self._model
+        if model is None or (isinstance(model, Resting) and model.clean):
+            return  # nothing to finish (reads make a new model for None)
+        decoder = self._decoder or self._wake()
+        text = decoder.finish()
         if text:
             self._interpret(text)
-        self._parser.finish()
+        model = self._model
+        parser = self._parser
+        assert parser is not None and model is not None
+        parser.finish()
+        # Never fed again: what reading needs is kept.
+        resting = rest(model, parser, decoder) if isinstance(model, LinesModel) else None
+        self._model = resting or Frozen(model.committed, model.window_lines())
+        self._parser = self._decoder = self._line_feeds = None
 
     def _interpret(self, text: str) -> None:
         """Hand decoded text to the parser. While the "auto" line feed
@@ -265,6 +336,8 @@ class Transcript(RichLines):
         stream's first LF is interpreted undecided, then the policy is
         decided and the rest interpreted: every chunking decides at the
         same point."""
+        parser = self._parser
+        assert parser is not None
         model = self._line_feeds
         if model is not None:
             end = _LINE_END.search(text)
@@ -274,11 +347,12 @@ class Transcript(RichLines):
                 start = end.start()
                 before = text[start - 1] if start else self._before
                 if start:
-                    self._parser.feed(text[:start])
+                    parser.feed(text[:start])
                     text = text[start:]
                 model.lf_returns = before != "\r"
                 self._line_feeds = None
-        self._parser.feed(text)
+                self._deciding = False
+        parser.feed(text)
 
     @property
     def finished(self) -> bool:
@@ -310,7 +384,15 @@ class Transcript(RichLines):
         for the bytes fed so far: OUTPUT_PER_BYTE per byte, plus a constant
         that depends only on the options (SECURITY.md, "output
         amplification"). Past it, HTML and ANSI drop styles (see _budget)."""
-        return OUTPUT_PER_BYTE * self._bytes + self._constant
+        if self.mode == "screen":
+            reach = self.columns or DEFAULT_SCREEN_COLUMNS
+        else:  # the model's reach (see LinesModel; strip mode has no width)
+            width = self.columns if self.columns is not None and self.mode == "lines" else None
+            reach = min(MAX_LINE_CELLS if width is None else width, MAX_REACH)
+        window_rows = 1 if self.mode == "strip" else self.rows
+        if self._alt_screen == "snapshot":
+            window_rows *= 2
+        return OUTPUT_PER_BYTE * self._bytes + output_constant(reach, window_rows)
 
     def text(self) -> str:
         """The plain-text transcript (lines joined with ``\\n``)."""

@@ -66,6 +66,11 @@ __all__ = ["DEFAULT_MAX_RETAINED_BYTES", "DEFAULT_MAX_TOTAL_RETAINED_BYTES", "Te
 DEFAULT_MAX_RETAINED_BYTES: Final = 64 * 1024 * 1024
 # Raw bytes kept by a whole store: many terminals of a long session share it.
 DEFAULT_MAX_TOTAL_RETAINED_BYTES: Final = 512 * 1024 * 1024
+# Terminals whose transcripts stay live at once: those given output most
+# recently.  The others are compact (`Transcript.compact`): an idle terminal
+# holds its lines and little more, not an interpreter.  Output interleaved
+# over more terminals than this pays a compaction and a wake per switch.
+LIVE_TERMINALS: Final = 8
 
 
 _V = TypeVar("_V")
@@ -147,6 +152,10 @@ class TerminalStore:
         self._permissions_by_tool_call: dict[tuple[str | None, str], list[int]] = {}
         self._revision = 0
         self._finished = False
+        # Terminals with a live transcript, given output last at the end;
+        # the last of them, which the next chunk most likely goes to.
+        self._live: dict[TerminalState, None] = {}
+        self._feeding: TerminalState | None = None
 
     # -- reading -----------------------------------------------------------
 
@@ -407,6 +416,8 @@ class TerminalStore:
         terminal._meta = _patched(terminal._meta, update.meta)
         if update.output is not OMITTED:
             self._replace_output(terminal, update.output)
+        if update.exit_status is not OMITTED and terminal._exit_status is not None:
+            self._compact(terminal)  # output after its exit is rare
 
     def _replace_output(self, terminal: TerminalState, output: TerminalOutput | None) -> None:
         terminal._snapshot_generation += 1
@@ -423,6 +434,8 @@ class TerminalStore:
             self._append(terminal, output.data)
 
     def _append(self, terminal: TerminalState, data: bytes) -> None:
+        if terminal is not self._feeding:
+            self._switch(terminal)
         terminal._transcript.feed(data)
         terminal._bytes_received += len(data)
         if self._observer is not None:
@@ -435,6 +448,23 @@ class TerminalStore:
             data = data[: max(room, 0)]
         terminal._raw += data
         self._retained += len(data)
+
+    def _switch(self, terminal: TerminalState) -> None:
+        """``terminal`` is given output: it is live, and the terminal given
+        output least recently is compacted if more than LIVE_TERMINALS are."""
+        live = self._live
+        live.pop(terminal, None)
+        live[terminal] = None
+        self._feeding = terminal
+        if len(live) > LIVE_TERMINALS:
+            self._compact(next(iter(live)))
+
+    def _compact(self, terminal: TerminalState) -> None:
+        self._live.pop(terminal, None)
+        self._plain.pop(terminal.key, None)  # made again by its next chunk
+        if self._feeding is terminal:
+            self._feeding = None
+        terminal._transcript.compact()
 
 
 def _patched(current: _V | None, patch: Patch[_V]) -> _V | None:
