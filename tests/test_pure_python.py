@@ -17,23 +17,30 @@ import pytest
 from termscribe import render_ansi, render_html, render_text
 
 # Every kind of input the extension's scans see: floods of C1 controls and
-# of control sequences with text between them, strings aborted by C1.
+# of control sequences with text between them, strings aborted by C1, lines
+# of text with SGR, and a run of plain lines long enough to be committed as
+# slices of it (_lines_plain).
 SAMPLE = (
     "\x1b[31mred\x1b[0m\r\n"
     + "\x84a\x85b\x80c\x9dtitle\x84d\x9c" * 40
     + "\x1b[5;1Hx\x1b[6;1Hy\x1b[2Kz" * 40
     + "done\r\n"
+    + "".join(f"\x1b[32m{n}\x1b[m line\r\n" for n in range(40))
+    + "".join(f"plain line {n} <&>\r\n" for n in range(3000))
 ).encode()
 
 _CHILD = """
 import json, sys
-from termscribe import _accel, _grammar, _lines_sequences, render_ansi, render_html, render_text
+from termscribe import _accel, _committed, _grammar, _lines_sequences
+from termscribe import render_ansi, render_html, render_text
 data = sys.stdin.buffer.read()
 print(json.dumps({
     "speedups": _accel.speedups is not None,
     "pure": _accel.PURE_PYTHON,
     "regex_paths": _lines_sequences.remove_inert is _lines_sequences.remove_inert_by_regex
-        and _grammar.sequence_run_end is _grammar.sequence_run_end_by_regex,
+        and _grammar.sequence_run_end is _grammar.sequence_run_end_by_regex
+        and _grammar.text_lines_end is _grammar.text_lines_end_by_regex
+        and _committed.line_feeds is _committed.line_feeds_by_count,
     "outputs": [f(data, mode=m) for f in (render_text, render_html, render_ansi)
                 for m in ("lines", "strip")],
 }))

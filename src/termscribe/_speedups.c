@@ -26,9 +26,28 @@
  *   control other than ST next; then the printable characters after it.
  *   The character sets of the parts do not overlap, so the regex never
  *   backtracks into an item, and this scan does not need to either.
+ *
+ * text_lines_end(text, start, max_params) ==
+ * (m.end() if (m := _grammar.TEXT_LINES.match(text, start)) else -1):
+ *   where the run of whole lines of text from ``start`` ends, ``max_params``
+ *   being MAX_PARAM_CHARS. Each line is printable characters with complete
+ *   SGR sequences (ESC [, at most ``max_params`` parameter characters, m)
+ *   among them, then CRs, then LF. The quantifiers of the regex are all
+ *   possessive and the parts of a line do not overlap, so a line either
+ *   matches as this single pass reads it or ends the run there. After a
+ *   line end, the parser tries this on everything that follows: an
+ *   application log is one such run, which the regex engine takes a
+ *   character class test at a time.
+ *
+ * line_feeds(text, start, end) == text.count("\n", start, end):
+ *   the line feeds in text[start:end] (start and end clamped as slices do,
+ *   without negative indices). For a run of plain lines, committed as
+ *   slices of it: each block's line count. In a string of one byte per
+ *   character, memchr finds each.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
 #include <string.h>
 
 static int
@@ -249,6 +268,160 @@ sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(items >= 2 ? pos : -1);
 }
 
+/* Where the printable ASCII characters from i end, or a little before (a
+ * multiple of 8 characters from i): eight at a time, each word tested at
+ * once for a byte below 0x20 or above 0x7e. */
+static inline Py_ssize_t
+ascii_printable_end(const unsigned char *data, Py_ssize_t n, Py_ssize_t i)
+{
+    const uint64_t ones = 0x0101010101010101ULL;
+    const uint64_t highs = 0x8080808080808080ULL;
+    while (n - i >= 8) {
+        uint64_t x;
+        memcpy(&x, data + i, 8);
+        uint64_t below = (x - ones * 0x20) & ~x & highs;
+        uint64_t above = ((x + ones) | x) & highs;  /* 0x7f and up */
+        if (below | above) {
+            break;
+        }
+        i += 8;
+    }
+    return i;
+}
+
+/* The end of the run of whole lines of text from i, or -1 (see
+ * text_lines_end). Inlined for each string kind, so that the loop over
+ * printable characters reads them at a constant width. */
+static inline Py_ssize_t
+lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
+{
+    Py_ssize_t end = -1;  /* after the last whole line */
+    for (;;) {
+        Py_UCS4 c = 0;
+        for (;;) {
+            if (kind == PyUnicode_1BYTE_KIND) {
+                i = ascii_printable_end((const unsigned char *)data, n, i);
+            }
+            while (i < n && is_printable(c = PyUnicode_READ(kind, data, i))) {
+                i++;
+            }
+            if (i >= n) {
+                return end;
+            }
+            if (c != 0x1b) {
+                break;
+            }
+            /* An SGR sequence, or the line is not one of the run. */
+            Py_ssize_t j = i + 1;
+            if (j >= n || PyUnicode_READ(kind, data, j) != '[') {
+                return end;
+            }
+            j++;
+            Py_ssize_t limit = j + max_params;
+            while (j < n && j < limit) {
+                c = PyUnicode_READ(kind, data, j);
+                if (!((c >= '0' && c <= '9') || c == ':' || c == ';')) {
+                    break;
+                }
+                j++;
+            }
+            if (j >= n || PyUnicode_READ(kind, data, j) != 'm') {
+                return end;
+            }
+            i = j + 1;
+        }
+        while (c == '\r' && ++i < n) {
+            c = PyUnicode_READ(kind, data, i);
+        }
+        if (i >= n || c != '\n') {
+            return end;
+        }
+        end = ++i;
+    }
+}
+
+static PyObject *
+text_lines_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "text_lines_end() takes 3 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("text_lines_end", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t max_params = PyLong_AsSsize_t(args[2]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0 || max_params < 0) {
+        PyErr_SetString(PyExc_ValueError, "text_lines_end() arguments must not be negative");
+        return NULL;
+    }
+    Py_ssize_t end;
+    switch (kind) {
+    case PyUnicode_1BYTE_KIND:
+        end = lines_end(PyUnicode_1BYTE_KIND, data, n, start, max_params);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        end = lines_end(PyUnicode_2BYTE_KIND, data, n, start, max_params);
+        break;
+    default:
+        end = lines_end(PyUnicode_4BYTE_KIND, data, n, start, max_params);
+        break;
+    }
+    return PyLong_FromSsize_t(end);
+}
+
+static PyObject *
+line_feeds(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "line_feeds() takes 3 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("line_feeds", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t end = PyLong_AsSsize_t(args[2]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0 || end < 0) {
+        PyErr_SetString(PyExc_ValueError, "line_feeds() arguments must not be negative");
+        return NULL;
+    }
+    if (end > n) {
+        end = n;
+    }
+    if (start > end) {
+        start = end;
+    }
+    Py_ssize_t count = 0;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const char *p = data + start;
+        const char *stop = data + end;
+        while (p < stop && (p = memchr(p, '\n', stop - p)) != NULL) {
+            count++;
+            p++;
+        }
+    }
+    else {
+        for (Py_ssize_t i = start; i < end; i++) {
+            count += PyUnicode_READ(kind, data, i) == '\n';
+        }
+    }
+    return PyLong_FromSsize_t(count);
+}
+
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
@@ -258,6 +431,12 @@ static PyMethodDef methods[] = {
     {"sequence_run_end", (PyCFunction)(void (*)(void))sequence_run_end, METH_FASTCALL,
      "sequence_run_end(text, start, max_params, max_intermediates, /)\n--\n\n"
      "Where _parser._SEQUENCE_RUN's match at start ends, or -1 without one."},
+    {"text_lines_end", (PyCFunction)(void (*)(void))text_lines_end, METH_FASTCALL,
+     "text_lines_end(text, start, max_params, /)\n--\n\n"
+     "Where _grammar.TEXT_LINES's match at start ends, or -1 without one."},
+    {"line_feeds", (PyCFunction)(void (*)(void))line_feeds, METH_FASTCALL,
+     "line_feeds(text, start, end, /)\n--\n\n"
+     "The same as text.count(\"\\n\", start, end), for start and end not negative."},
     {NULL, NULL, 0, NULL},
 };
 
