@@ -11,7 +11,12 @@ setup(
     ext_modules=[
         Extension(
             "termscribe._speedups",
-            sources=["src/termscribe/_speedups.c"],
+            sources=[
+                "src/termscribe/_speedups.c",
+                "src/termscribe/_speedups_cells.c",
+                "src/termscribe/_speedups_lines.c",
+            ],
+            depends=["src/termscribe/_speedups.h"],
             optional=True,
         )
     ]

@@ -247,7 +247,7 @@ _op = st.one_of(
     st.tuples(st.just("extend"), st.lists(_line, max_size=2 * BLOCK + 3)),
     st.tuples(
         st.just("texts"),
-        st.lists(st.text(alphabet="abc漢", max_size=5), max_size=BLOCK + 5),
+        st.lists(st.text(alphabet="abc漢", max_size=5), max_size=3 * BLOCK + 5),
         st.sampled_from([DEFAULT, RED]),
     ),
     st.tuples(st.just("repeat"), st.lists(_line, min_size=1, max_size=3), st.integers(0, 200)),
@@ -376,6 +376,31 @@ def test_renders_from_the_blocks_equal_renders_of_lines_on_the_grammar(
     transcript = Transcript(**options)
     transcript.feed(text.encode())
     _whole_renders_agree(transcript)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(["", "a", "bc", "漢"]), max_size=3 * BLOCK + 5),
+            st.sampled_from([DEFAULT, RED]),
+        ),
+        max_size=5,
+    )
+)
+def test_texts_are_stored_as_one_by_one(batches: list[tuple[list[str], Style]]) -> None:
+    """extend_texts seals whole blocks at once: the blocks, the open block
+    and the count are those that adding each line on its own makes."""
+    store = CommittedLines(None)
+    one_by_one = CommittedLines(None, store._palette)
+    for texts, style in batches:
+        store.extend_texts(texts, style)
+        code = store._palette.code(style)
+        for text in texts:
+            one_by_one._add(text, "\x01" + code if text and code != "\x00" else "\x00")
+        assert store._blocks == one_by_one._blocks
+        assert (store._texts, store._layouts) == (one_by_one._texts, one_by_one._layouts)
+        assert store.total == one_by_one.total
 
 
 def test_parts_are_stored_as_the_line_of_their_runs() -> None:

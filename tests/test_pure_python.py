@@ -17,9 +17,10 @@ import pytest
 from termscribe import render_ansi, render_html, render_text
 
 # Every kind of input the extension's scans see: floods of C1 controls and
-# of control sequences with text between them, strings aborted by C1.
-# Styled lines of single cells, wide characters and marks, and progress
-# bars redrawn after CRs, for the others.
+# of control sequences with text between them, strings aborted by C1, lines
+# of text with SGR, a run of plain lines long enough to be committed as
+# slices of it (_lines_plain), styled lines of single cells, wide
+# characters and marks, and progress bars redrawn after CRs.
 SAMPLE = (
     "\x1b[31mred\x1b[0m\r\n"
     + "\x84a\x85b\x80c\x9dtitle\x84d\x9c" * 40
@@ -28,6 +29,8 @@ SAMPLE = (
     + "\x1b[1;32mok\x1b[0m \x1b[2mtest_\u4e2d\u6587 \u00e9\u0301\x1b[m\n" * 30
     + "".join(f"\r{i:3d}% |" + "\u2588" * i for i in range(0, 60, 3))
     + "\n\u200b\U0001f600 done\n"
+    + "".join(f"\x1b[32m{n}\x1b[m line\r\n" for n in range(40))
+    + "".join(f"plain line {n} <&>\r\n" for n in range(3000))
 ).encode()
 
 _CHILD = """
@@ -45,7 +48,9 @@ print(json.dumps({
         and _unicode.single_run_end is _unicode.single_run_end_by_regex
         and _unicode.cell_run_end is _unicode.cell_run_end_by_regex
         and _committed.style_layout is _committed.style_layout_by_python
-        and _committed.parts_layout is _committed._parts_layout_by_python,
+        and _committed.parts_layout is _committed._parts_layout_by_python
+        and _grammar.text_lines_end is _grammar.text_lines_end_by_regex
+        and _committed.line_feeds is _committed.line_feeds_by_count,
     "outputs": [f(data, mode=m) for f in (render_text, render_html, render_ansi)
                 for m in ("lines", "strip")],
 }))

@@ -15,8 +15,9 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import _grammar, _lines_sequences
+from termscribe import _committed, _grammar, _lines_sequences, _unicode
 from termscribe._accel import PURE_PYTHON, speedups
 from termscribe._committed import (
     _parts_layout_by_python,
@@ -27,6 +28,7 @@ from termscribe._grammar import (
     SGR_SPLIT,
     plain_overwrites_end_by_regex,
     sequence_run_end_by_regex,
+    text_lines_end_by_regex,
 )
 from termscribe._lines_sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
@@ -223,6 +225,14 @@ def test_sequence_run_end_checks_its_arguments() -> None:
 def test_the_package_uses_the_extension() -> None:
     assert _lines_sequences.remove_inert is _lines_sequences._remove_inert_in_c
     assert _grammar.sequence_run_end is _grammar.sequence_run_end_in_c
+    assert _grammar.text_lines_end is _grammar.text_lines_end_in_c
+    assert _committed.line_feeds is _speedups.line_feeds
+    assert _grammar.sgr_split is _speedups.sgr_split
+    assert _grammar.plain_overwrites_end is _grammar._plain_overwrites_end_in_c
+    assert _unicode.single_run_end is _unicode._single_run_end_in_c
+    assert _unicode.cell_run_end is _unicode._cell_run_end_in_c
+    assert _committed.style_layout is _speedups.style_layout
+    assert _committed.parts_layout is _speedups.parts_layout
 
 
 # Palette codes of each string width: runs of them make layouts of each
@@ -381,3 +391,135 @@ def test_plain_overwrites_end_checks_its_arguments() -> None:
         _speedups.plain_overwrites_end("\ra", -1)
     with pytest.raises(TypeError, match="takes 2 arguments"):
         _speedups.plain_overwrites_end("\ra")  # type: ignore[call-arg]
+
+
+def lines_end(text: str, start: int = 0) -> int:
+    return _speedups.text_lines_end(text, start, MAX_PARAM_CHARS)
+
+
+# Pieces of lines of text and of what ends a run of them: SGR sequences at
+# and past the cap on parameter characters, other sequences and ESC not
+# followed by [, CRs before LF and elsewhere, C0, DEL and C1 controls, text
+# of each width (Latin-1 above 0x7f among ASCII, so that the C scan's eight
+# characters at a time meet one at every offset), and long ASCII runs.
+LINE_PIECES = [
+    "\n",
+    "\r\n",
+    "\r\r\n",
+    "\r",
+    "\x1b[m",
+    "\x1b[1;31m",
+    "\x1b[38:2::1:2:3m",
+    "\x1b[" + "1" * MAX_PARAM_CHARS + "m",
+    "\x1b[" + "1" * (MAX_PARAM_CHARS + 1) + "m",
+    "\x1b[1",
+    "\x1b[",
+    "\x1b",
+    "\x1b[K",
+    "\x1b[1x",
+    "\x1bD",
+    "\x1b_t=1\x07",
+    "\x00",
+    "\x07",
+    "\t",
+    "\x08",
+    "\x1f",
+    "\x7f",
+    "\x80",
+    "\x85",
+    "\x9b",
+    "\x9f",
+    " ",
+    "~",
+    "a",
+    "m",
+    "[",
+    "0",
+    ";",
+    "abcdefghijklmnop",
+    "0123456",
+    "\xa0",
+    "é",
+    "\xff",
+    "中",
+    "\ufffd",
+    "\U0001f600",
+]
+
+
+@settings(max_examples=3000)
+@given(
+    pieces=st.lists(st.sampled_from(LINE_PIECES), max_size=40),
+    start=st.integers(0, 6),
+)
+def test_text_lines_end_equals_the_regex(pieces: list[str], start: int) -> None:
+    text = "".join(pieces)
+    assert lines_end(text, start) == text_lines_end_by_regex(text, start)
+
+
+@settings(max_examples=1000)
+@given(st.data())
+def test_text_lines_end_equals_the_regex_on_streams(data: st.DataObject) -> None:
+    # Streams of the whole grammar of the differential tests, from the
+    # start and after each line end, where the parser tries it.
+    text = stream(HypothesisChooser(data), 12, 4, ALL)
+    for start in [0, *(index + 1 for index, c in enumerate(text) if c == "\n")]:
+        assert lines_end(text, start) == text_lines_end_by_regex(text, start)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "expected"),
+    [
+        ("a\n", 0, 2),
+        ("a\nb", 0, 2),  # the last line is not ended
+        ("a", 0, -1),
+        ("", 0, -1),
+        ("\n\n", 0, 2),  # empty lines
+        ("a\r\r\nb\n", 0, 6),  # CRs before LF
+        ("a\rb\n", 0, -1),  # a lone CR
+        ("a\r", 0, -1),
+        ("\x1b[1mred\x1b[m\n", 0, 11),
+        ("\x1b[1Kx\n", 0, -1),  # not SGR
+        ("a\n\x1b[1Kx\n", 0, 2),
+        ("\x1b[" + "1" * MAX_PARAM_CHARS + "m\n", 0, MAX_PARAM_CHARS + 4),
+        ("\x1b[" + "1" * (MAX_PARAM_CHARS + 1) + "m\n", 0, -1),
+        ("a\x85b\n", 0, -1),  # a C1 control
+        ("é\xa0\n中\U0001f600\n", 0, 6),
+        ("x" * 20 + "\x7f" + "\n", 0, -1),  # DEL past eight characters
+        ("abc\ndef\n", 4, 8),
+        ("abc\n", 4, -1),  # from the end
+        ("abc\n", 9, -1),  # past it
+    ],
+)
+def test_text_lines_end_cases(text: str, start: int, expected: int) -> None:
+    assert lines_end(text, start) == expected
+    assert text_lines_end_by_regex(text, start) == expected
+
+
+def test_text_lines_end_checks_its_arguments() -> None:
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        _speedups.text_lines_end(b"a\n", 0, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        _speedups.text_lines_end("a\n", 0)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="must not be negative"):
+        _speedups.text_lines_end("a\n", -1, 1)
+
+
+@settings(max_examples=1000)
+@given(
+    st.text(alphabet=st.sampled_from(["\n", "a", "\r", "é", "中", "\U0001f600"]), max_size=40),
+    st.integers(0, 45),
+    st.integers(0, 45),
+)
+def test_line_feeds_equals_count(text: str, start: int, end: int) -> None:
+    expected = _committed.line_feeds_by_count(text, start, end)
+    assert _speedups.line_feeds(text, start, end) == expected == text.count("\n", start, end)
+
+
+def test_line_feeds_checks_its_arguments() -> None:
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        _speedups.line_feeds(b"a\n", 0, 2)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        _speedups.line_feeds("a\n", 0)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="must not be negative"):
+        _speedups.line_feeds("a\n", 0, -1)

@@ -3,7 +3,10 @@
 A transcript's committed lines are final: nothing changes them again, and a
 long log holds millions of them. So they are not kept as :class:`Line`
 objects (a Line with a few runs costs several hundred bytes of small,
-garbage-collector-tracked objects) but in blocks of up to ``BLOCK`` lines:
+garbage-collector-tracked objects) but in blocks of up to ``BLOCK`` lines
+(a run of plain lines committed at once, ``extend_plain``: blocks of about
+``RUN_CHARS`` characters, any number of lines; every reader takes a
+block's count from the block):
 
 * ``text``: the block's lines joined with ``\\n`` (a Line's text never holds
   a line feed), so a text transcript is a join of blocks;
@@ -48,16 +51,28 @@ from ._style import DEFAULT, Style
 # code of each (None: unstyled).
 Parts = tuple[Sequence[str], Sequence[str] | None]
 
-__all__ = ["BLOCK", "CommittedLines"]
+__all__ = ["BLOCK", "RUN_CHARS", "CommittedLines"]
 
-#: Lines per block.
+#: Lines per block, when lines are committed one by one.
 BLOCK = 64
+#: Characters (about) per block of a run of plain lines (extend_plain).
+RUN_CHARS = 4096
 
 # The layout of a line that is one run in the default style.
 _PLAIN = "\x00"
 
 # Cuts a line's text into its runs (an itemgetter of slices).
 _Cut = Callable[[str], tuple[str, ...]]
+
+
+def line_feeds_by_count(text: str, start: int, end: int) -> int:
+    """The LFs in ``text[start:end]`` (``start`` and ``end`` not negative)."""
+    return text.count("\n", start, end)
+
+
+# The same by the C extension, where memchr finds each LF of a string of
+# one byte per character (a plain run is ASCII): each block's line count.
+line_feeds = line_feeds_by_count if speedups is None else speedups.line_feeds
 
 # Layouts a store remembers the runs of, if they have at most so many runs
 # (a transcript's cache must stay small under style churn).
@@ -166,16 +181,78 @@ class CommittedLines:
 
     def extend_texts(self, texts: Sequence[str], style: Style) -> None:
         """Commit one line per text, each one run in ``style``. The texts
-        hold no markers or seals (Line.needs_seal is false for each)."""
+        hold no markers or seals (Line.needs_seal is false for each).
+
+        The lines that fill the open block are added to it; then every
+        whole block of them is sealed at once (see _block), and the rest
+        opens the next block: the blocks are those that adding the lines
+        one by one would seal."""
         number = self._number(style)
-        add = self._add
-        if number == 0:
-            for text in texts:
-                add(text, _PLAIN)
-        else:
-            head = "\x01" + chr(number)
-            for text in texts:
-                add(text, head if text else _PLAIN)
+        head = _PLAIN if number == 0 else "\x01" + chr(number)
+        count = len(texts)
+        fill = min(BLOCK - len(self._texts), count)
+        first = texts[:fill]
+        self._texts.extend(first)
+        self._layouts.extend(_line_layouts(first, head))
+        self.total += fill
+        if len(self._texts) == BLOCK:
+            blocks = self._blocks
+            blocks.append(("\n".join(self._texts), "".join(self._layouts), BLOCK))
+            rest = fill + (count - fill) // BLOCK * BLOCK
+            for start in range(fill, rest, BLOCK):
+                blocks.append(_block(texts[start : start + BLOCK], head))
+            self._texts = list(texts[rest:])
+            self._layouts = _line_layouts(self._texts, head)
+            self.total += count - fill
+        self._trim()
+
+    def extend_plain(self, text: str, start: int, end: int) -> None:
+        """Commit the lines of ``text[start:end]`` (lines joined with
+        ``\\n``, at least one), each one run in the default style; like
+        extend_texts, they hold no markers or seals.
+
+        A run of plain lines, the body of an application log, is stored
+        without being split into lines: the open block is sealed as it is,
+        and the run is cut into blocks at the first line end RUN_CHARS or
+        more after each block's start, each block a slice of ``text`` and
+        its layout a plain line's code per line. Those that max_lines
+        would drop whole are counted and never stored."""
+        if self._texts:
+            self._blocks.append(("\n".join(self._texts), "".join(self._layouts), len(self._texts)))
+            self._texts = []
+            self._layouts = []
+        pieces = []
+        counts = []
+        find = text.find
+        while True:
+            cut = find("\n", start + RUN_CHARS, end)
+            stop = end if cut < 0 else cut
+            pieces.append(text[start:stop])
+            counts.append(line_feeds(text, start, stop) + 1)
+            if cut < 0:
+                break
+            start = cut + 1
+        first = 0
+        limit = self.max_lines
+        if limit is not None and sum(counts) > limit:
+            # These alone are more than max_lines: every line held goes,
+            # and the first of these.
+            excess = sum(counts) - limit
+            self._drop_all()
+            while first < len(counts) and counts[first] <= excess:
+                excess -= counts[first]
+                first += 1
+            skipped = sum(counts[:first])
+            self.total += skipped
+            self.dropped += skipped
+        kept = counts[first:]
+        self._blocks.extend(
+            [
+                (piece, _PLAIN * count, count)
+                for piece, count in zip(pieces[first:], kept, strict=True)
+            ]
+        )
+        self.total += sum(kept)
         self._trim()
 
     def extend_parts(self, parts: Iterable[Parts]) -> None:
@@ -481,6 +558,22 @@ if speedups is None:
 else:
     style_layout = speedups.style_layout
     parts_layout = speedups.parts_layout
+
+
+def _line_layouts(texts: Sequence[str], head: str) -> list[str]:
+    """The layout of each of ``texts``, lines of one run whose layout is
+    ``head``: an empty line is plain whatever its style."""
+    if head == _PLAIN or all(texts):
+        return [head] * len(texts)
+    return [head if text else _PLAIN for text in texts]
+
+
+def _block(texts: Sequence[str], head: str) -> tuple[str, str, int]:
+    """The sealed block of ``BLOCK`` lines of one run each (see
+    _line_layouts)."""
+    if head == _PLAIN or all(texts):
+        return "\n".join(texts), head * BLOCK, BLOCK
+    return "\n".join(texts), "".join(_line_layouts(texts, head)), BLOCK
 
 
 def _code_runs(texts: Sequence[str], codes: Sequence[str]) -> tuple[str, list[int]]:

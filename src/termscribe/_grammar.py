@@ -8,6 +8,12 @@ of control sequences and C1 controls each followed by text. The parser
 dispatch one by one; the Performer's defaults (``_performer``) and the
 interpreters split what they hand over with the same patterns. Also here:
 ESC Fe as the C1 control it stands for (``as_c1``).
+
+Where two kinds of run end is found by their regex or, when the optional
+extension is built, by a C scan that gives the regex's answer on every
+input (a test holds the two equal on generated input): runs of control
+sequences (``sequence_run_end``) and the whole lines of text after a line
+end (``text_lines_end``, for ``TEXT_LINES``).
 """
 
 from __future__ import annotations
@@ -48,6 +54,9 @@ __all__ = [
     "sequence_run_end_by_regex",
     "sequence_run_end_in_c",
     "sgr_split",
+    "text_lines_end",
+    "text_lines_end_by_regex",
+    "text_lines_end_in_c",
 ]
 
 # Printable run in GROUND: everything but C0, DEL and C1, possibly with
@@ -91,6 +100,25 @@ NEWLINES = re.compile(r"[\r\n]+")
 # Whole lines of printable text (with SGR inside, as TEXT), each ended by LF
 # (after CRs, if any): most of a log, once a line has ended.
 TEXT_LINES = re.compile(rf"(?:{TEXT.pattern}\r*+\n)++")
+
+
+def text_lines_end_by_regex(text: str, start: int) -> int:
+    """Where the TEXT_LINES match at ``start`` ends, or -1 if there is none."""
+    m = TEXT_LINES.match(text, start)
+    return -1 if m is None else m.end()
+
+
+def text_lines_end_in_c(text: str, start: int) -> int:
+    """The same, by the C scan of _speedups: one pass over the lines (every
+    quantifier of TEXT_LINES is possessive and the parts of a line never
+    overlap, so the regex never backtracks either), where the regex engine
+    tests a character class per character. After a line end the parser
+    tries it on all that follows: an application log is one run."""
+    return speedups.text_lines_end(text, start, MAX_PARAM_CHARS)
+
+
+text_lines_end = text_lines_end_by_regex if speedups is None else text_lines_end_in_c
+
 # A complete SOS, PM or APC string: never dispatched. Build logs put one
 # before every line (ESC _ bk;t=... BEL), so lines with them are tried too.
 _IGNORED_STRING = r"\x1b[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*(?:\x07|\x1b\\)"
@@ -238,7 +266,9 @@ sequence_run_end = sequence_run_end_by_regex if speedups is None else sequence_r
 def as_c1(text: str) -> str:
     """``text`` with each ESC Fe escape sequence replaced by the C1 control
     it stands for (see the module docstring)."""
-    if _FE.search(text) is None:  # one pass for the usual answer
+    # One pass for the usual answer: memchr finds no ESC in text without
+    # sequences, where the regex engine would try each position.
+    if "\x1b" not in text or _FE.search(text) is None:
         return text
     # The four that programs send (IND, NEL, HTS, RI) by str.replace, which
     # takes a flood of them at C speed; the rest, rare, by the regex.

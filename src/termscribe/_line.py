@@ -231,8 +231,10 @@ class Line:
     def needs_seal(text: str) -> bool:
         """Whether a Line made of ``text`` would seal or escape something
         (see the module docstring)."""
+        # "<" first: a search for one character (memchr) rules out most
+        # texts, where a search for "<U+" would be slower.
         return (
-            "<U+" in text
+            ("<" in text and "<U+" in text)
             or "[termscribe:" in text
             or (not text.isascii() and (SEAL in text or SEAL_BRACKET in text))
         )

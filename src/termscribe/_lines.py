@@ -75,6 +75,7 @@ from ._lines_grouped import (
     text_lines,
 )
 from ._lines_host import Screen, cleared, window_lines
+from ._lines_plain import PLAIN_MIN_CHARS, plain_lines
 from ._lines_print import DEC_SPECIAL_GRAPHICS, Printing
 from ._lines_repeat import run_repeated
 from ._lines_sequences import sequence_parts, sequence_run
@@ -269,7 +270,7 @@ class LinesModel(Printing, Controls, Performer):
     def text_lines(self, run: str) -> None:
         if not self.lf_returns and _bare_line_feed(run):
             Performer.text_lines(self, run)  # the shortcut returns at every LF
-        else:
+        elif len(run) < PLAIN_MIN_CHARS or not plain_lines(self, run):
             text_lines(self, *split_lines(self, run))
 
     def sequence_run(self, run: str) -> None:

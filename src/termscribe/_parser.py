@@ -32,9 +32,10 @@ state, named as on the diagram. Rules of this file:
   after a printable ASCII character, EL sequences erasing to the end of
   the line or TABs are in them too); and, once many have
   come one by one, control sequences and C1 controls each followed by
-  text (``sequence_run``; where such a run ends is found by a regex, or by
-  the same scan in C when the optional extension is built:
-  ``sequence_run_end``); and escape sequences in a row (``escape_run``).
+  text (``sequence_run``); and escape sequences in a row (``escape_run``).
+  Where a run of lines or of sequences ends is found by a regex, or by the
+  same scan in C when the optional extension is built (``text_lines_end``,
+  ``sequence_run_end``).
 
 Differences from the original diagram, each a deliberate choice:
 
@@ -78,10 +79,10 @@ from ._grammar import (
     STRING,
     TAGGED_LINES,
     TEXT,
-    TEXT_LINES,
     as_c1,
     overwrites_end,
     sequence_run_end,
+    text_lines_end,
 )
 from ._performer import Performer
 from ._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS, MAX_STRING_CHARS
@@ -212,7 +213,7 @@ class Parser:
         escapes_match = ESCAPES.match
         newlines_match = NEWLINES.match
         overwrites_match = OVERWRITES.match
-        lines_match = TEXT_LINES.match
+        lines_end = text_lines_end
         tagged_lines_match = TAGGED_LINES.match
         run_end = sequence_run_end
         after_text = False  # a run just ended: no text (or SGR) can follow
@@ -285,8 +286,8 @@ class Parser:
                     perform.execute(c)
                 i = end
                 if text[end - 1] == "\n":
-                    if (m := lines_match(text, end)) is not None:
-                        i = m.end()
+                    if (stop := lines_end(text, end)) >= 0:
+                        i = stop
                         perform.text_lines(text[end:i])
                     elif (m := tagged_lines_match(text, end)) is not None:
                         i = m.end()

@@ -66,6 +66,7 @@ __all__ = [
     "html_end",
     "html_lines",
     "html_pairs",
+    "html_pieces",
     "html_start",
 ]
 
@@ -79,7 +80,6 @@ CONTENT_SECURITY_POLICY = (
 LINK_REL = "noopener noreferrer nofollow"
 _HIDDEN_TITLE = "hidden in the terminal"
 _PRE_OPEN = '<pre class="termscribe">\n'
-_SPECIAL = re.compile("[&<>\"']")
 # Real markers, as _line.MARKERS finds them, kept by split().
 _MARKERS = re.compile(f"({MARKERS.pattern})")
 
@@ -117,19 +117,33 @@ def html_lines(lines: Iterable[Line]) -> str:
 
 def html_pairs(lines: Iterable[tuple[str, Iterable[Run]]]) -> str:
     """html_lines of lines given as their text and runs."""
+    return "".join(html_pieces(lines))
+
+
+def html_pieces(lines: Iterable[tuple[str, Iterable[Run]]]) -> list[str]:
+    """html_pairs as pieces to join (a caller adds what goes around them
+    before the one join: a long transcript is not copied twice)."""
     # Tags are built once per distinct style and call: the cache lives and
     # dies with this call, so no transcript (or thread) sees another's, and
     # its size is bounded by the runs rendered.
     tags: dict[Style, tuple[str, str]] = {}
     same: dict[tuple[str, str], tuple[str, str]] = {}
     marker_tags: dict[tuple[str, str], tuple[str, str]] = {}
-    search = _SPECIAL.search
     out: list[str] = []
     append = out.append
     for line_text, runs in lines:
-        # One search per line: most lines need no escaping at all.
-        special = search(line_text) is not None
-        marked = "<U+" in line_text or "[termscribe:" in line_text
+        # One check per line: most lines need no escaping at all. Five
+        # searches for one character (memchr each) take less than one pass
+        # of the regex engine testing a character class per character.
+        special = (
+            "&" in line_text
+            or "<" in line_text
+            or ">" in line_text
+            or '"' in line_text
+            or "'" in line_text
+        )
+        # A marker starts with "<" (then special) or "[".
+        marked = (special and "<U+" in line_text) or "[termscribe:" in line_text
         current: tuple[str, str] | None = None
         pending = ""
         for run_text, style in runs:
@@ -162,7 +176,7 @@ def html_pairs(lines: Iterable[tuple[str, Iterable[Run]]]) -> str:
         append("\n")
     if out:
         out.pop()
-    return "".join(out)
+    return out
 
 
 def html_start(

@@ -1,8 +1,10 @@
 /* termscribe._speedups: optional C versions of hot string passes.
  *
- * Each function here returns exactly what a pure-Python expression in the
- * package returns (named below); the package uses that expression when this
- * module is not built, and a property test holds the two equal.
+ * Each function of the module (defined here, in _speedups_lines.c or in
+ * _speedups_cells.c, with what they share in _speedups.h) returns exactly
+ * what a pure-Python expression in the package returns (named below); the
+ * package uses that expression when this module is not built, and a
+ * property test holds the two equal.
  *
  * remove_inert(run, inert) == _lines_sequences._REMOVED.sub("", run):
  *   in a sequence run, what does nothing in the lines and strip models is
@@ -26,6 +28,24 @@
  *   control other than ST next; then the printable characters after it.
  *   The character sets of the parts do not overlap, so the regex never
  *   backtracks into an item, and this scan does not need to either.
+ *
+ * text_lines_end(text, start, max_params) ==
+ * (m.end() if (m := _grammar.TEXT_LINES.match(text, start)) else -1):
+ *   where the run of whole lines of text from ``start`` ends, ``max_params``
+ *   being MAX_PARAM_CHARS. Each line is printable characters with complete
+ *   SGR sequences (ESC [, at most ``max_params`` parameter characters, m)
+ *   among them, then CRs, then LF. The quantifiers of the regex are all
+ *   possessive and the parts of a line do not overlap, so a line either
+ *   matches as this single pass reads it or ends the run there. After a
+ *   line end, the parser tries this on everything that follows: an
+ *   application log is one such run, which the regex engine takes a
+ *   character class test at a time.
+ *
+ * line_feeds(text, start, end) == text.count("\n", start, end):
+ *   the line feeds in text[start:end] (start and end clamped as slices do,
+ *   without negative indices). For a run of plain lines, committed as
+ *   slices of it: each block's line count. In a string of one byte per
+ *   character, memchr finds each.
  *
  * style_layout(styles) == _committed.style_layout_by_python(styles):
  *   the layout (see _committed) of a line whose cells have the palette
@@ -62,15 +82,9 @@
  *   then m): the text before the first, then for each its parameters and
  *   the text after it. Every line of styled text is cut so.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <string.h>
 
-static int
-is_printable(Py_UCS4 c)
-{
-    return c > 0x9f || (c >= 0x20 && c < 0x7f);
-}
+#include "_speedups.h"
 
 /* Whether C1 control c is inert: its bit in mask (see remove_inert). */
 static int
@@ -83,28 +97,6 @@ static int
 starts_string(Py_UCS4 c)
 {
     return c == 0x90 || c == 0x98 || c == 0x9d || c == 0x9e || c == 0x9f;
-}
-
-/* The characters of ``text``, a str argument of function ``name``: their
- * number, their width in bytes and where they are. Returns -1 with an
- * exception set if ``text`` is not a str. */
-static int
-characters(const char *name, PyObject *text, Py_ssize_t *n, int *kind, const char **data)
-{
-    if (!PyUnicode_Check(text)) {
-        PyErr_Format(PyExc_TypeError, "%s() argument 1 must be str, not %.100s", name,
-                     Py_TYPE(text)->tp_name);
-        return -1;
-    }
-#if PY_VERSION_HEX < 0x030C0000
-    if (PyUnicode_READY(text) < 0) {
-        return -1;
-    }
-#endif
-    *n = PyUnicode_GET_LENGTH(text);
-    *kind = PyUnicode_KIND(text);
-    *data = PyUnicode_DATA(text);
-    return 0;
 }
 
 static PyObject *
@@ -284,378 +276,6 @@ sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(items >= 2 ? pos : -1);
 }
 
-static PyObject *
-style_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "style_layout() takes 1 argument (%zd given)", nargs);
-        return NULL;
-    }
-    Py_ssize_t n;
-    int kind;
-    const char *data;
-    if (characters("style_layout", args[0], &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    /* First pass: the number of runs, and the largest code point the
-     * layout holds. */
-    Py_ssize_t runs = 0;
-    Py_UCS4 maxchar = 0;
-    Py_UCS4 last = 0;
-    Py_ssize_t start = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (i == 0 || c != last) {
-            if (i > 0 && (Py_UCS4)(i - start) > maxchar) {
-                maxchar = (Py_UCS4)(i - start);
-            }
-            runs++;
-            start = i;
-            last = c;
-            if (c > maxchar) {
-                maxchar = c;
-            }
-        }
-    }
-    if (runs == 0 || (runs == 1 && last == 0)) {
-        return PyUnicode_FromOrdinal(0);
-    }
-    if ((size_t)runs > 0x10FFFF || maxchar > 0x10FFFF) {
-        PyErr_SetString(PyExc_ValueError, "style_layout(): a run count or length is not a code point");
-        return NULL;
-    }
-    if ((Py_UCS4)runs > maxchar) {
-        maxchar = (Py_UCS4)runs;
-    }
-    PyObject *out = PyUnicode_New(2 * runs, maxchar);
-    if (out == NULL) {
-        return NULL;
-    }
-    int out_kind = PyUnicode_KIND(out);
-    void *out_data = PyUnicode_DATA(out);
-    PyUnicode_WRITE(out_kind, out_data, 0, (Py_UCS4)runs);
-    /* Second pass: each run's code after the count, and the length of each
-     * but the last after the codes. */
-    Py_ssize_t run = 0;
-    start = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (i == 0 || c != last) {
-            if (i > 0) {
-                PyUnicode_WRITE(out_kind, out_data, 1 + runs + run - 1, (Py_UCS4)(i - start));
-            }
-            PyUnicode_WRITE(out_kind, out_data, 1 + run, c);
-            run++;
-            start = i;
-            last = c;
-        }
-    }
-    return out;
-}
-
-/* Append text[start:end] to list; -1 with an exception set on failure. */
-static int
-append_slice(PyObject *list, PyObject *text, Py_ssize_t start, Py_ssize_t end)
-{
-    PyObject *piece = PyUnicode_Substring(text, start, end);
-    if (piece == NULL) {
-        return -1;
-    }
-    int failed = PyList_Append(list, piece);
-    Py_DECREF(piece);
-    return failed;
-}
-
-static PyObject *
-sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "sgr_split() takes 1 argument (%zd given)", nargs);
-        return NULL;
-    }
-    Py_ssize_t n;
-    int kind;
-    const char *data;
-    if (characters("sgr_split", args[0], &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    PyObject *text = args[0];
-    PyObject *out = PyList_New(0);
-    if (out == NULL) {
-        return NULL;
-    }
-    Py_ssize_t last = 0; /* where the current text part starts */
-    Py_ssize_t i = 0;
-    while (i + 2 < n) {
-        if (PyUnicode_READ(kind, data, i) != 0x1b || PyUnicode_READ(kind, data, i + 1) != '[') {
-            i++;
-            continue;
-        }
-        Py_ssize_t j = i + 2;
-        Py_UCS4 c = 0;
-        while (j < n) {
-            c = PyUnicode_READ(kind, data, j);
-            if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
-                break;
-            }
-            j++;
-        }
-        if (j < n && c == 'm') {
-            if (append_slice(out, text, last, i) < 0 || append_slice(out, text, i + 2, j) < 0) {
-                Py_DECREF(out);
-                return NULL;
-            }
-            last = i = j + 1;
-        }
-        else {
-            i++;
-        }
-    }
-    if (last == 0) {
-        /* No SGR: the list holds the text itself, as split() gives it. */
-        if (PyList_Append(out, text) < 0) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        return out;
-    }
-    if (append_slice(out, text, last, n) < 0) {
-        Py_DECREF(out);
-        return NULL;
-    }
-    return out;
-}
-
-static PyObject *
-parts_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "parts_layout() takes 2 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    PyObject *texts = PySequence_Fast(args[0], "parts_layout() argument 1 must be a sequence");
-    if (texts == NULL) {
-        return NULL;
-    }
-    PyObject *codes = PySequence_Fast(args[1], "parts_layout() argument 2 must be a sequence");
-    if (codes == NULL) {
-        Py_DECREF(texts);
-        return NULL;
-    }
-    PyObject *out = NULL;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(texts);
-    Py_UCS4 *run_codes = NULL;
-    Py_ssize_t *sizes = NULL;
-    if (PySequence_Fast_GET_SIZE(codes) != count) {
-        PyErr_SetString(PyExc_ValueError, "parts_layout(): as many codes as texts are needed");
-        goto done;
-    }
-    run_codes = PyMem_New(Py_UCS4, count + 1);
-    sizes = PyMem_New(Py_ssize_t, count + 1);
-    if (run_codes == NULL || sizes == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    Py_ssize_t runs = 0;
-    Py_UCS4 maxchar = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *text = PySequence_Fast_GET_ITEM(texts, i);
-        PyObject *code = PySequence_Fast_GET_ITEM(codes, i);
-        if (!PyUnicode_Check(text) || !PyUnicode_Check(code) || PyUnicode_GET_LENGTH(code) != 1) {
-            PyErr_SetString(PyExc_TypeError,
-                            "parts_layout() takes strs and one-character strs");
-            goto done;
-        }
-        Py_ssize_t size = PyUnicode_GET_LENGTH(text);
-        if (size == 0) {
-            continue;
-        }
-        Py_UCS4 c = PyUnicode_READ_CHAR(code, 0);
-        if (runs > 0 && run_codes[runs - 1] == c) {
-            sizes[runs - 1] += size;
-        }
-        else {
-            run_codes[runs] = c;
-            sizes[runs] = size;
-            runs++;
-            if (c > maxchar) {
-                maxchar = c;
-            }
-        }
-    }
-    if (runs == 0 || (runs == 1 && run_codes[0] == 0)) {
-        out = PyUnicode_FromOrdinal(0);
-        goto done;
-    }
-    if ((Py_UCS4)runs > maxchar) {
-        maxchar = (Py_UCS4)runs;
-    }
-    for (Py_ssize_t r = 0; r + 1 < runs; r++) {
-        if (sizes[r] > 0x10FFFF) {
-            PyErr_SetString(PyExc_ValueError, "parts_layout(): a run is longer than a code point");
-            goto done;
-        }
-        if ((Py_UCS4)sizes[r] > maxchar) {
-            maxchar = (Py_UCS4)sizes[r];
-        }
-    }
-    if (runs > 0x10FFFF) {
-        PyErr_SetString(PyExc_ValueError, "parts_layout(): more runs than a code point counts");
-        goto done;
-    }
-    out = PyUnicode_New(2 * runs, maxchar);
-    if (out == NULL) {
-        goto done;
-    }
-    int kind = PyUnicode_KIND(out);
-    void *data = PyUnicode_DATA(out);
-    PyUnicode_WRITE(kind, data, 0, (Py_UCS4)runs);
-    for (Py_ssize_t r = 0; r < runs; r++) {
-        PyUnicode_WRITE(kind, data, 1 + r, run_codes[r]);
-        if (r + 1 < runs) {
-            PyUnicode_WRITE(kind, data, 1 + runs + r, (Py_UCS4)sizes[r]);
-        }
-    }
-done:
-    PyMem_Free(run_codes);
-    PyMem_Free(sizes);
-    Py_DECREF(texts);
-    Py_DECREF(codes);
-    return out;
-}
-
-static PyObject *
-single_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "single_run_end() takes 2 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    Py_ssize_t n;
-    int kind;
-    const char *data;
-    if (characters("single_run_end", args[0], &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    Py_ssize_t table_size;
-    int table_kind;
-    const char *table;
-    if (characters("single_run_end", args[1], &table_size, &table_kind, &table) < 0) {
-        return NULL;
-    }
-    if (table_kind != PyUnicode_1BYTE_KIND || table_size < 0x10000) {
-        PyErr_SetString(PyExc_ValueError,
-                        "single_run_end(): the table is one Latin-1 character a code point");
-        return NULL;
-    }
-    Py_ssize_t i = 0;
-    if (kind == PyUnicode_1BYTE_KIND) {
-        const Py_UCS1 *chars = (const Py_UCS1 *)data;
-        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
-                         (chars[i] >= 0xa0 && table[chars[i]] == '0'))) {
-            i++;
-        }
-    }
-    else if (kind == PyUnicode_2BYTE_KIND) {
-        const Py_UCS2 *chars = (const Py_UCS2 *)data;
-        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
-                         (chars[i] >= 0xa0 && table[chars[i]] == '0'))) {
-            i++;
-        }
-    }
-    else {
-        const Py_UCS4 *chars = (const Py_UCS4 *)data;
-        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
-                         (chars[i] >= 0xa0 && chars[i] < 0x10000 && table[chars[i]] == '0'))) {
-            i++;
-        }
-    }
-    return PyLong_FromSsize_t(i);
-}
-
-static PyObject *
-class_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "class_run_end() takes 3 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    Py_ssize_t n;
-    int kind;
-    const char *data;
-    if (characters("class_run_end", args[0], &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    Py_ssize_t table_size;
-    int table_kind;
-    const char *table;
-    if (characters("class_run_end", args[1], &table_size, &table_kind, &table) < 0) {
-        return NULL;
-    }
-    if (table_kind != PyUnicode_1BYTE_KIND || table_size != 0x110000) {
-        PyErr_SetString(PyExc_ValueError,
-                        "class_run_end(): the table is one Latin-1 character a code point");
-        return NULL;
-    }
-    Py_ssize_t classes_size;
-    int classes_kind;
-    const char *classes;
-    if (characters("class_run_end", args[2], &classes_size, &classes_kind, &classes) < 0) {
-        return NULL;
-    }
-    unsigned char wanted[256] = {0};
-    for (Py_ssize_t c = 0; c < classes_size; c++) {
-        Py_UCS4 digit = PyUnicode_READ(classes_kind, classes, c);
-        if (digit > 0xff) {
-            PyErr_SetString(PyExc_ValueError, "class_run_end(): classes are Latin-1 characters");
-            return NULL;
-        }
-        wanted[digit] = 1;
-    }
-    Py_ssize_t i = 0;
-    while (i < n && wanted[(unsigned char)table[PyUnicode_READ(kind, data, i)]]) {
-        i++;
-    }
-    return PyLong_FromSsize_t(i);
-}
-
-static PyObject *
-plain_overwrites_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "plain_overwrites_end() takes 2 arguments (%zd given)",
-                     nargs);
-        return NULL;
-    }
-    Py_ssize_t n;
-    int kind;
-    const char *data;
-    if (characters("plain_overwrites_end", args[0], &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    if (start == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (start < 0) {
-        PyErr_SetString(PyExc_ValueError, "plain_overwrites_end() start must not be negative");
-        return NULL;
-    }
-    Py_ssize_t end = -1;
-    Py_ssize_t i = start;
-    while (i < n && PyUnicode_READ(kind, data, i) == '\r') {
-        Py_ssize_t j = i + 1;
-        while (j < n && is_printable(PyUnicode_READ(kind, data, j))) {
-            j++;
-        }
-        if (j == i + 1) {
-            break;  /* a CR with no text after it ends the run before it */
-        }
-        end = i = j;
-    }
-    return PyLong_FromSsize_t(end);
-}
-
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
@@ -665,26 +285,32 @@ static PyMethodDef methods[] = {
     {"sequence_run_end", (PyCFunction)(void (*)(void))sequence_run_end, METH_FASTCALL,
      "sequence_run_end(text, start, max_params, max_intermediates, /)\n--\n\n"
      "Where _parser._SEQUENCE_RUN's match at start ends, or -1 without one."},
-    {"style_layout", (PyCFunction)(void (*)(void))style_layout, METH_FASTCALL,
+    {"text_lines_end", (PyCFunction)(void (*)(void))termscribe_text_lines_end, METH_FASTCALL,
+     "text_lines_end(text, start, max_params, /)\n--\n\n"
+     "Where _grammar.TEXT_LINES's match at start ends, or -1 without one."},
+    {"line_feeds", (PyCFunction)(void (*)(void))termscribe_line_feeds, METH_FASTCALL,
+     "line_feeds(text, start, end, /)\n--\n\n"
+     "The same as text.count(\"\\n\", start, end), for start and end not negative."},
+    {"style_layout", (PyCFunction)(void (*)(void))termscribe_style_layout, METH_FASTCALL,
      "style_layout(styles, /)\n--\n\n"
      "The same as _committed.style_layout_by_python(styles): the layout of a\n"
      "line whose cells have the palette codes styles."},
-    {"parts_layout", (PyCFunction)(void (*)(void))parts_layout, METH_FASTCALL,
+    {"parts_layout", (PyCFunction)(void (*)(void))termscribe_parts_layout, METH_FASTCALL,
      "parts_layout(texts, codes, /)\n--\n\n"
      "The same as _committed._parts_layout_by_python(texts, codes): the layout\n"
      "of a line printed as texts, each in the palette code beside it."},
-    {"single_run_end", (PyCFunction)(void (*)(void))single_run_end, METH_FASTCALL,
+    {"single_run_end", (PyCFunction)(void (*)(void))termscribe_single_run_end, METH_FASTCALL,
      "single_run_end(text, table, /)\n--\n\n"
      "The same as _unicode._single_run().match(text).end(): how far text is\n"
      "code points of one cell, stored as they are."},
-    {"class_run_end", (PyCFunction)(void (*)(void))class_run_end, METH_FASTCALL,
+    {"class_run_end", (PyCFunction)(void (*)(void))termscribe_class_run_end, METH_FASTCALL,
      "class_run_end(text, table, classes, /)\n--\n\n"
      "How far the code points of text have a class in classes, in the class\n"
      "table."},
-    {"plain_overwrites_end", (PyCFunction)(void (*)(void))plain_overwrites_end, METH_FASTCALL,
+    {"plain_overwrites_end", (PyCFunction)(void (*)(void))termscribe_plain_overwrites_end, METH_FASTCALL,
      "plain_overwrites_end(text, start, /)\n--\n\n"
      "Where _grammar._PLAIN_OVERWRITES's match at start ends, or -1 without one."},
-    {"sgr_split", (PyCFunction)(void (*)(void))sgr_split, METH_FASTCALL,
+    {"sgr_split", (PyCFunction)(void (*)(void))termscribe_sgr_split, METH_FASTCALL,
      "sgr_split(text, /)\n--\n\n"
      "The same as _grammar.SGR_SPLIT.split(text): text, parameters, text, ...\n"
      "around each SGR sequence."},

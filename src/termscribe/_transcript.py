@@ -411,15 +411,20 @@ class Transcript(RichLines):
     def html(self, *, standalone: bool = False, title: str = "Terminal transcript") -> str:
         """The HTML transcript: a ``<pre class="termscribe">`` fragment, or
         with ``standalone`` a complete UTF-8 document with its stylesheet."""
-        from ._render_html import html_end, html_lines, html_pairs, html_start  # not for text
+        from ._render_html import html_end, html_lines, html_pieces, html_start  # not for text
 
         start = html_start(standalone=standalone, title=title)
         end = html_end(standalone=standalone)
-        frame = len(start) + len(end)
-        body = html_pairs(self._pairs())
-        if len(body) + frame > self.output_limit():
+        pieces = html_pieces(self._pairs())
+        pieces.insert(0, start)
+        pieces.append(end)
+        out = "".join(pieces)
+        if len(out) > self.output_limit():
+            frame = len(start) + len(end)
+            body = out[len(start) : len(out) - len(end)]
             body = styled_within(self.lines(), self.output_limit(), html_lines, frame, body)
-        return start + body + end
+            return start + body + end
+        return out
 
     def ansi(self, *, hyperlinks: bool = False) -> str:
         """The transcript with styles rebuilt as SGR, safe for a terminal;

@@ -1,0 +1,265 @@
+/* termscribe._speedups: cells and committed lines' style layouts (what
+ * each returns: see _speedups.c). */
+#include "_speedups.h"
+
+PyObject *
+termscribe_style_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "style_layout() takes 1 argument (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("style_layout", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    /* First pass: the number of runs, and the largest code point the
+     * layout holds. */
+    Py_ssize_t runs = 0;
+    Py_UCS4 maxchar = 0;
+    Py_UCS4 last = 0;
+    Py_ssize_t start = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (i == 0 || c != last) {
+            if (i > 0 && (Py_UCS4)(i - start) > maxchar) {
+                maxchar = (Py_UCS4)(i - start);
+            }
+            runs++;
+            start = i;
+            last = c;
+            if (c > maxchar) {
+                maxchar = c;
+            }
+        }
+    }
+    if (runs == 0 || (runs == 1 && last == 0)) {
+        return PyUnicode_FromOrdinal(0);
+    }
+    if ((size_t)runs > 0x10FFFF || maxchar > 0x10FFFF) {
+        PyErr_SetString(PyExc_ValueError, "style_layout(): a run count or length is not a code point");
+        return NULL;
+    }
+    if ((Py_UCS4)runs > maxchar) {
+        maxchar = (Py_UCS4)runs;
+    }
+    PyObject *out = PyUnicode_New(2 * runs, maxchar);
+    if (out == NULL) {
+        return NULL;
+    }
+    int out_kind = PyUnicode_KIND(out);
+    void *out_data = PyUnicode_DATA(out);
+    PyUnicode_WRITE(out_kind, out_data, 0, (Py_UCS4)runs);
+    /* Second pass: each run's code after the count, and the length of each
+     * but the last after the codes. */
+    Py_ssize_t run = 0;
+    start = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (i == 0 || c != last) {
+            if (i > 0) {
+                PyUnicode_WRITE(out_kind, out_data, 1 + runs + run - 1, (Py_UCS4)(i - start));
+            }
+            PyUnicode_WRITE(out_kind, out_data, 1 + run, c);
+            run++;
+            start = i;
+            last = c;
+        }
+    }
+    return out;
+}
+
+PyObject *
+termscribe_parts_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "parts_layout() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *texts = PySequence_Fast(args[0], "parts_layout() argument 1 must be a sequence");
+    if (texts == NULL) {
+        return NULL;
+    }
+    PyObject *codes = PySequence_Fast(args[1], "parts_layout() argument 2 must be a sequence");
+    if (codes == NULL) {
+        Py_DECREF(texts);
+        return NULL;
+    }
+    PyObject *out = NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(texts);
+    Py_UCS4 *run_codes = NULL;
+    Py_ssize_t *sizes = NULL;
+    if (PySequence_Fast_GET_SIZE(codes) != count) {
+        PyErr_SetString(PyExc_ValueError, "parts_layout(): as many codes as texts are needed");
+        goto done;
+    }
+    run_codes = PyMem_New(Py_UCS4, count + 1);
+    sizes = PyMem_New(Py_ssize_t, count + 1);
+    if (run_codes == NULL || sizes == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t runs = 0;
+    Py_UCS4 maxchar = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *text = PySequence_Fast_GET_ITEM(texts, i);
+        PyObject *code = PySequence_Fast_GET_ITEM(codes, i);
+        if (!PyUnicode_Check(text) || !PyUnicode_Check(code) || PyUnicode_GET_LENGTH(code) != 1) {
+            PyErr_SetString(PyExc_TypeError,
+                            "parts_layout() takes strs and one-character strs");
+            goto done;
+        }
+        Py_ssize_t size = PyUnicode_GET_LENGTH(text);
+        if (size == 0) {
+            continue;
+        }
+        Py_UCS4 c = PyUnicode_READ_CHAR(code, 0);
+        if (runs > 0 && run_codes[runs - 1] == c) {
+            sizes[runs - 1] += size;
+        }
+        else {
+            run_codes[runs] = c;
+            sizes[runs] = size;
+            runs++;
+            if (c > maxchar) {
+                maxchar = c;
+            }
+        }
+    }
+    if (runs == 0 || (runs == 1 && run_codes[0] == 0)) {
+        out = PyUnicode_FromOrdinal(0);
+        goto done;
+    }
+    if ((Py_UCS4)runs > maxchar) {
+        maxchar = (Py_UCS4)runs;
+    }
+    for (Py_ssize_t r = 0; r + 1 < runs; r++) {
+        if (sizes[r] > 0x10FFFF) {
+            PyErr_SetString(PyExc_ValueError, "parts_layout(): a run is longer than a code point");
+            goto done;
+        }
+        if ((Py_UCS4)sizes[r] > maxchar) {
+            maxchar = (Py_UCS4)sizes[r];
+        }
+    }
+    if (runs > 0x10FFFF) {
+        PyErr_SetString(PyExc_ValueError, "parts_layout(): more runs than a code point counts");
+        goto done;
+    }
+    out = PyUnicode_New(2 * runs, maxchar);
+    if (out == NULL) {
+        goto done;
+    }
+    int kind = PyUnicode_KIND(out);
+    void *data = PyUnicode_DATA(out);
+    PyUnicode_WRITE(kind, data, 0, (Py_UCS4)runs);
+    for (Py_ssize_t r = 0; r < runs; r++) {
+        PyUnicode_WRITE(kind, data, 1 + r, run_codes[r]);
+        if (r + 1 < runs) {
+            PyUnicode_WRITE(kind, data, 1 + runs + r, (Py_UCS4)sizes[r]);
+        }
+    }
+done:
+    PyMem_Free(run_codes);
+    PyMem_Free(sizes);
+    Py_DECREF(texts);
+    Py_DECREF(codes);
+    return out;
+}
+
+PyObject *
+termscribe_single_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "single_run_end() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("single_run_end", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t table_size;
+    int table_kind;
+    const char *table;
+    if (characters("single_run_end", args[1], &table_size, &table_kind, &table) < 0) {
+        return NULL;
+    }
+    if (table_kind != PyUnicode_1BYTE_KIND || table_size < 0x10000) {
+        PyErr_SetString(PyExc_ValueError,
+                        "single_run_end(): the table is one Latin-1 character a code point");
+        return NULL;
+    }
+    Py_ssize_t i = 0;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *chars = (const Py_UCS1 *)data;
+        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
+                         (chars[i] >= 0xa0 && table[chars[i]] == '0'))) {
+            i++;
+        }
+    }
+    else if (kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *chars = (const Py_UCS2 *)data;
+        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
+                         (chars[i] >= 0xa0 && table[chars[i]] == '0'))) {
+            i++;
+        }
+    }
+    else {
+        const Py_UCS4 *chars = (const Py_UCS4 *)data;
+        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
+                         (chars[i] >= 0xa0 && chars[i] < 0x10000 && table[chars[i]] == '0'))) {
+            i++;
+        }
+    }
+    return PyLong_FromSsize_t(i);
+}
+
+PyObject *
+termscribe_class_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "class_run_end() takes 3 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("class_run_end", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t table_size;
+    int table_kind;
+    const char *table;
+    if (characters("class_run_end", args[1], &table_size, &table_kind, &table) < 0) {
+        return NULL;
+    }
+    if (table_kind != PyUnicode_1BYTE_KIND || table_size != 0x110000) {
+        PyErr_SetString(PyExc_ValueError,
+                        "class_run_end(): the table is one Latin-1 character a code point");
+        return NULL;
+    }
+    Py_ssize_t classes_size;
+    int classes_kind;
+    const char *classes;
+    if (characters("class_run_end", args[2], &classes_size, &classes_kind, &classes) < 0) {
+        return NULL;
+    }
+    unsigned char wanted[256] = {0};
+    for (Py_ssize_t c = 0; c < classes_size; c++) {
+        Py_UCS4 digit = PyUnicode_READ(classes_kind, classes, c);
+        if (digit > 0xff) {
+            PyErr_SetString(PyExc_ValueError, "class_run_end(): classes are Latin-1 characters");
+            return NULL;
+        }
+        wanted[digit] = 1;
+    }
+    Py_ssize_t i = 0;
+    while (i < n && wanted[(unsigned char)table[PyUnicode_READ(kind, data, i)]]) {
+        i++;
+    }
+    return PyLong_FromSsize_t(i);
+}

@@ -1,0 +1,270 @@
+/* termscribe._speedups: lines of text, progress bars redrawn after CRs and
+ * SGR sequences (what each returns: see _speedups.c). */
+#include <stdint.h>
+#include <string.h>
+
+#include "_speedups.h"
+
+/* Where the printable ASCII characters from i end, or a little before (a
+ * multiple of 8 characters from i): eight at a time, each word tested at
+ * once for a byte below 0x20 or above 0x7e. */
+static inline Py_ssize_t
+ascii_printable_end(const unsigned char *data, Py_ssize_t n, Py_ssize_t i)
+{
+    const uint64_t ones = 0x0101010101010101ULL;
+    const uint64_t highs = 0x8080808080808080ULL;
+    while (n - i >= 8) {
+        uint64_t x;
+        memcpy(&x, data + i, 8);
+        uint64_t below = (x - ones * 0x20) & ~x & highs;
+        uint64_t above = ((x + ones) | x) & highs;  /* 0x7f and up */
+        if (below | above) {
+            break;
+        }
+        i += 8;
+    }
+    return i;
+}
+
+/* The end of the run of whole lines of text from i, or -1 (see
+ * text_lines_end). Inlined for each string kind, so that the loop over
+ * printable characters reads them at a constant width. */
+static inline Py_ssize_t
+lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
+{
+    Py_ssize_t end = -1;  /* after the last whole line */
+    for (;;) {
+        Py_UCS4 c = 0;
+        for (;;) {
+            if (kind == PyUnicode_1BYTE_KIND) {
+                i = ascii_printable_end((const unsigned char *)data, n, i);
+            }
+            while (i < n && is_printable(c = PyUnicode_READ(kind, data, i))) {
+                i++;
+            }
+            if (i >= n) {
+                return end;
+            }
+            if (c != 0x1b) {
+                break;
+            }
+            /* An SGR sequence, or the line is not one of the run. */
+            Py_ssize_t j = i + 1;
+            if (j >= n || PyUnicode_READ(kind, data, j) != '[') {
+                return end;
+            }
+            j++;
+            Py_ssize_t limit = j + max_params;
+            while (j < n && j < limit) {
+                c = PyUnicode_READ(kind, data, j);
+                if (!((c >= '0' && c <= '9') || c == ':' || c == ';')) {
+                    break;
+                }
+                j++;
+            }
+            if (j >= n || PyUnicode_READ(kind, data, j) != 'm') {
+                return end;
+            }
+            i = j + 1;
+        }
+        while (c == '\r' && ++i < n) {
+            c = PyUnicode_READ(kind, data, i);
+        }
+        if (i >= n || c != '\n') {
+            return end;
+        }
+        end = ++i;
+    }
+}
+
+PyObject *
+termscribe_text_lines_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "text_lines_end() takes 3 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("text_lines_end", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t max_params = PyLong_AsSsize_t(args[2]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0 || max_params < 0) {
+        PyErr_SetString(PyExc_ValueError, "text_lines_end() arguments must not be negative");
+        return NULL;
+    }
+    Py_ssize_t end;
+    switch (kind) {
+    case PyUnicode_1BYTE_KIND:
+        end = lines_end(PyUnicode_1BYTE_KIND, data, n, start, max_params);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        end = lines_end(PyUnicode_2BYTE_KIND, data, n, start, max_params);
+        break;
+    default:
+        end = lines_end(PyUnicode_4BYTE_KIND, data, n, start, max_params);
+        break;
+    }
+    return PyLong_FromSsize_t(end);
+}
+
+PyObject *
+termscribe_line_feeds(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "line_feeds() takes 3 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("line_feeds", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t end = PyLong_AsSsize_t(args[2]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0 || end < 0) {
+        PyErr_SetString(PyExc_ValueError, "line_feeds() arguments must not be negative");
+        return NULL;
+    }
+    if (end > n) {
+        end = n;
+    }
+    if (start > end) {
+        start = end;
+    }
+    Py_ssize_t count = 0;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const char *p = data + start;
+        const char *stop = data + end;
+        while (p < stop && (p = memchr(p, '\n', stop - p)) != NULL) {
+            count++;
+            p++;
+        }
+    }
+    else {
+        for (Py_ssize_t i = start; i < end; i++) {
+            count += PyUnicode_READ(kind, data, i) == '\n';
+        }
+    }
+    return PyLong_FromSsize_t(count);
+}
+
+PyObject *
+termscribe_plain_overwrites_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "plain_overwrites_end() takes 2 arguments (%zd given)",
+                     nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("plain_overwrites_end", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    if (start == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0) {
+        PyErr_SetString(PyExc_ValueError, "plain_overwrites_end() start must not be negative");
+        return NULL;
+    }
+    Py_ssize_t end = -1;
+    Py_ssize_t i = start;
+    while (i < n && PyUnicode_READ(kind, data, i) == '\r') {
+        Py_ssize_t j = i + 1;
+        while (j < n && is_printable(PyUnicode_READ(kind, data, j))) {
+            j++;
+        }
+        if (j == i + 1) {
+            break;  /* a CR with no text after it ends the run before it */
+        }
+        end = i = j;
+    }
+    return PyLong_FromSsize_t(end);
+}
+
+/* Append text[start:end] to list; -1 with an exception set on failure. */
+static int
+append_slice(PyObject *list, PyObject *text, Py_ssize_t start, Py_ssize_t end)
+{
+    PyObject *piece = PyUnicode_Substring(text, start, end);
+    if (piece == NULL) {
+        return -1;
+    }
+    int failed = PyList_Append(list, piece);
+    Py_DECREF(piece);
+    return failed;
+}
+
+PyObject *
+termscribe_sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "sgr_split() takes 1 argument (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("sgr_split", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    PyObject *text = args[0];
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_ssize_t last = 0; /* where the current text part starts */
+    Py_ssize_t i = 0;
+    while (i + 2 < n) {
+        if (PyUnicode_READ(kind, data, i) != 0x1b || PyUnicode_READ(kind, data, i + 1) != '[') {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 2;
+        Py_UCS4 c = 0;
+        while (j < n) {
+            c = PyUnicode_READ(kind, data, j);
+            if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
+                break;
+            }
+            j++;
+        }
+        if (j < n && c == 'm') {
+            if (append_slice(out, text, last, i) < 0 || append_slice(out, text, i + 2, j) < 0) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            last = i = j + 1;
+        }
+        else {
+            i++;
+        }
+    }
+    if (last == 0) {
+        /* No SGR: the list holds the text itself, as split() gives it. */
+        if (PyList_Append(out, text) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        return out;
+    }
+    if (append_slice(out, text, last, n) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
