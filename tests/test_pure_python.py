@@ -31,6 +31,7 @@ SAMPLE = (
     + "\n\u200b\U0001f600 done\n"
     + "".join(f"\x1b[32m{n}\x1b[m line\r\n" for n in range(40))
     + "".join(f"plain line {n} <&>\r\n" for n in range(3000))
+    + "".join(f"\x1b_bk;t={n}\x07\x1b[2mtagged\x1b[m {n}\n" for n in range(20))
 ).encode()
 
 _CHILD = """
@@ -50,6 +51,7 @@ print(json.dumps({
         and _committed.style_layout is _committed.style_layout_by_python
         and _committed.parts_layout is _committed._parts_layout_by_python
         and _grammar.text_lines_end is _grammar.text_lines_end_by_regex
+        and _grammar.tagged_lines_end is _grammar.tagged_lines_end_by_regex
         and _committed.line_feeds is _committed.line_feeds_by_count,
     "outputs": [f(data, mode=m) for f in (render_text, render_html, render_ansi)
                 for m in ("lines", "strip")],

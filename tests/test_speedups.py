@@ -28,6 +28,7 @@ from termscribe._grammar import (
     SGR_SPLIT,
     plain_overwrites_end_by_regex,
     sequence_run_end_by_regex,
+    tagged_lines_end_by_regex,
     text_lines_end_by_regex,
 )
 from termscribe._lines_sequences import remove_inert_by_regex
@@ -226,6 +227,7 @@ def test_the_package_uses_the_extension() -> None:
     assert _lines_sequences.remove_inert is _lines_sequences._remove_inert_in_c
     assert _grammar.sequence_run_end is _grammar.sequence_run_end_in_c
     assert _grammar.text_lines_end is _grammar.text_lines_end_in_c
+    assert _grammar.tagged_lines_end is _grammar.tagged_lines_end_in_c
     assert _committed.line_feeds is _speedups.line_feeds
     assert _grammar.sgr_split is _speedups.sgr_split
     assert _grammar.plain_overwrites_end is _grammar._plain_overwrites_end_in_c
@@ -393,8 +395,8 @@ def test_plain_overwrites_end_checks_its_arguments() -> None:
         _speedups.plain_overwrites_end("\ra")  # type: ignore[call-arg]
 
 
-def lines_end(text: str, start: int = 0) -> int:
-    return _speedups.text_lines_end(text, start, MAX_PARAM_CHARS)
+def lines_end(text: str, start: int = 0, *, tagged: bool = False) -> int:
+    return _speedups.text_lines_end(text, start, MAX_PARAM_CHARS, tagged)
 
 
 # Pieces of lines of text and of what ends a run of them: SGR sequences at
@@ -419,6 +421,11 @@ LINE_PIECES = [
     "\x1b[1x",
     "\x1bD",
     "\x1b_t=1\x07",
+    "\x1bX\n\x1b\\",
+    "\x1b^pm",
+    "\x1b\\",
+    "\x1b_a\x18",
+    "\x1b_a\x9c",
     "\x00",
     "\x07",
     "\t",
@@ -455,6 +462,7 @@ LINE_PIECES = [
 def test_text_lines_end_equals_the_regex(pieces: list[str], start: int) -> None:
     text = "".join(pieces)
     assert lines_end(text, start) == text_lines_end_by_regex(text, start)
+    assert lines_end(text, start, tagged=True) == tagged_lines_end_by_regex(text, start)
 
 
 @settings(max_examples=1000)
@@ -465,6 +473,25 @@ def test_text_lines_end_equals_the_regex_on_streams(data: st.DataObject) -> None
     text = stream(HypothesisChooser(data), 12, 4, ALL)
     for start in [0, *(index + 1 for index, c in enumerate(text) if c == "\n")]:
         assert lines_end(text, start) == text_lines_end_by_regex(text, start)
+        assert lines_end(text, start, tagged=True) == tagged_lines_end_by_regex(text, start)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("\x1b_bk;t=1\x07a\n", 11),  # a build log's tag
+        ("\x1bXsos\x1b\\a\x1b[1mb\x1b[m\n", 17),  # ST ends it, SGR around
+        ("\x1b^p\nm\x07\n", 7),  # a line feed inside the string
+        ("\x1b_a\x18\n", -1),  # CAN aborts it
+        ("\x1b_a\x9c\n", -1),  # a C1 control (not ESC \\) ends it
+        ("\x1b_a\x1b[m\x07\n", -1),  # ESC inside
+        ("\x1b_a", -1),  # unterminated
+        ("\x1b]0;t\x07\n", -1),  # OSC is not one of them
+    ],
+)
+def test_tagged_lines_end_cases(text: str, expected: int) -> None:
+    assert lines_end(text, tagged=True) == expected
+    assert tagged_lines_end_by_regex(text, 0) == expected
 
 
 @pytest.mark.parametrize(
@@ -498,11 +525,11 @@ def test_text_lines_end_cases(text: str, start: int, expected: int) -> None:
 
 def test_text_lines_end_checks_its_arguments() -> None:
     with pytest.raises(TypeError, match="must be str, not bytes"):
-        _speedups.text_lines_end(b"a\n", 0, 1)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="takes 3 arguments"):
-        _speedups.text_lines_end("a\n", 0)  # type: ignore[call-arg]
+        _speedups.text_lines_end(b"a\n", 0, 1, False)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 4 arguments"):
+        _speedups.text_lines_end("a\n", 0, 1)  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="must not be negative"):
-        _speedups.text_lines_end("a\n", -1, 1)
+        _speedups.text_lines_end("a\n", -1, 1, False)
 
 
 @settings(max_examples=1000)

@@ -54,6 +54,9 @@ __all__ = [
     "sequence_run_end_by_regex",
     "sequence_run_end_in_c",
     "sgr_split",
+    "tagged_lines_end",
+    "tagged_lines_end_by_regex",
+    "tagged_lines_end_in_c",
     "text_lines_end",
     "text_lines_end_by_regex",
     "text_lines_end_in_c",
@@ -114,7 +117,7 @@ def text_lines_end_in_c(text: str, start: int) -> int:
     overlap, so the regex never backtracks either), where the regex engine
     tests a character class per character. After a line end the parser
     tries it on all that follows: an application log is one run."""
-    return speedups.text_lines_end(text, start, MAX_PARAM_CHARS)
+    return speedups.text_lines_end(text, start, MAX_PARAM_CHARS, False)
 
 
 text_lines_end = text_lines_end_by_regex if speedups is None else text_lines_end_in_c
@@ -126,6 +129,21 @@ IGNORED_STRINGS = re.compile(_IGNORED_STRING)
 TAGGED_LINES = re.compile(
     rf"(?:{_PRINTABLE}*+(?:(?:{_SGR}|{_IGNORED_STRING}){_PRINTABLE}*+)*+\r*+\n)++"
 )
+
+
+def tagged_lines_end_by_regex(text: str, start: int) -> int:
+    """Where the TAGGED_LINES match at ``start`` ends, or -1 if there is none."""
+    m = TAGGED_LINES.match(text, start)
+    return -1 if m is None else m.end()
+
+
+def tagged_lines_end_in_c(text: str, start: int) -> int:
+    """The same, by the C scan of text_lines_end_in_c taking the strings too
+    (the parts of a line never overlap here either)."""
+    return speedups.text_lines_end(text, start, MAX_PARAM_CHARS, True)
+
+
+tagged_lines_end = tagged_lines_end_by_regex if speedups is None else tagged_lines_end_in_c
 # The same with two more sequences and two controls, tried last
 # (lines_with_sequences): REP (repeat the last printed character) or BS
 # right after a printable ASCII character (not after another sequence: an

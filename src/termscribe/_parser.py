@@ -77,11 +77,11 @@ from ._grammar import (
     OVERWRITES,
     SEQUENCE_LINES,
     STRING,
-    TAGGED_LINES,
     TEXT,
     as_c1,
     overwrites_end,
     sequence_run_end,
+    tagged_lines_end,
     text_lines_end,
 )
 from ._performer import Performer
@@ -214,7 +214,6 @@ class Parser:
         newlines_match = NEWLINES.match
         overwrites_match = OVERWRITES.match
         lines_end = text_lines_end
-        tagged_lines_match = TAGGED_LINES.match
         run_end = sequence_run_end
         after_text = False  # a run just ended: no text (or SGR) can follow
         items = self._items  # sequences and C1 controls since a sequence_run was tried
@@ -289,8 +288,8 @@ class Parser:
                     if (stop := lines_end(text, end)) >= 0:
                         i = stop
                         perform.text_lines(text[end:i])
-                    elif (m := tagged_lines_match(text, end)) is not None:
-                        i = m.end()
+                    elif (stop := tagged_lines_end(text, end)) >= 0:
+                        i = stop
                         perform.text_lines(IGNORED_STRINGS.sub("", text[end:i]))
                     elif (m := SEQUENCE_LINES.match(text, end)) is not None:
                         i = m.end()

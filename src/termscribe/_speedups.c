@@ -29,8 +29,9 @@
  *   The character sets of the parts do not overlap, so the regex never
  *   backtracks into an item, and this scan does not need to either.
  *
- * text_lines_end(text, start, max_params) ==
- * (m.end() if (m := _grammar.TEXT_LINES.match(text, start)) else -1):
+ * text_lines_end(text, start, max_params, tagged) ==
+ * (m.end() if (m := (_grammar.TAGGED_LINES if tagged else _grammar.TEXT_LINES)
+ *                    .match(text, start)) else -1):
  *   where the run of whole lines of text from ``start`` ends, ``max_params``
  *   being MAX_PARAM_CHARS. Each line is printable characters with complete
  *   SGR sequences (ESC [, at most ``max_params`` parameter characters, m)
@@ -39,7 +40,10 @@
  *   matches as this single pass reads it or ends the run there. After a
  *   line end, the parser tries this on everything that follows: an
  *   application log is one such run, which the regex engine takes a
- *   character class test at a time.
+ *   character class test at a time. With ``tagged``, complete SOS, PM and
+ *   APC strings (ESC X, ESC ^ or ESC _, anything but BEL, CAN, SUB, ESC and
+ *   C1, then BEL or ST) may be among the SGR sequences too: build logs tag
+ *   every line with one.
  *
  * line_feeds(text, start, end) == text.count("\n", start, end):
  *   the line feeds in text[start:end] (start and end clamped as slices do,
@@ -286,8 +290,9 @@ static PyMethodDef methods[] = {
      "sequence_run_end(text, start, max_params, max_intermediates, /)\n--\n\n"
      "Where _parser._SEQUENCE_RUN's match at start ends, or -1 without one."},
     {"text_lines_end", (PyCFunction)(void (*)(void))termscribe_text_lines_end, METH_FASTCALL,
-     "text_lines_end(text, start, max_params, /)\n--\n\n"
-     "Where _grammar.TEXT_LINES's match at start ends, or -1 without one."},
+     "text_lines_end(text, start, max_params, tagged, /)\n--\n\n"
+     "Where _grammar.TEXT_LINES's (or, tagged, TAGGED_LINES's) match at start\n"
+     "ends, or -1 without one."},
     {"line_feeds", (PyCFunction)(void (*)(void))termscribe_line_feeds, METH_FASTCALL,
      "line_feeds(text, start, end, /)\n--\n\n"
      "The same as text.count(\"\\n\", start, end), for start and end not negative."},

@@ -30,7 +30,8 @@ ascii_printable_end(const unsigned char *data, Py_ssize_t n, Py_ssize_t i)
  * text_lines_end). Inlined for each string kind, so that the loop over
  * printable characters reads them at a constant width. */
 static inline Py_ssize_t
-lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
+lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params,
+          int tagged)
 {
     Py_ssize_t end = -1;  /* after the last whole line */
     for (;;) {
@@ -48,9 +49,35 @@ lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max
             if (c != 0x1b) {
                 break;
             }
-            /* An SGR sequence, or the line is not one of the run. */
+            /* An SGR sequence, or (tagged) a SOS, PM or APC string, or the
+             * line is not one of the run. */
             Py_ssize_t j = i + 1;
-            if (j >= n || PyUnicode_READ(kind, data, j) != '[') {
+            if (j >= n) {
+                return end;
+            }
+            c = PyUnicode_READ(kind, data, j);
+            if (tagged && (c == 'X' || c == '^' || c == '_')) {
+                /* Its body: anything but BEL, CAN, SUB, ESC and C1; then BEL
+                 * or ST (ESC \). */
+                for (j++; j < n; j++) {
+                    c = PyUnicode_READ(kind, data, j);
+                    if (c == 0x07 || c == 0x18 || c == 0x1a || c == 0x1b ||
+                        (c >= 0x80 && c <= 0x9f)) {
+                        break;
+                    }
+                }
+                if (j < n && c == 0x07) {
+                    i = j + 1;
+                }
+                else if (j + 1 < n && c == 0x1b && PyUnicode_READ(kind, data, j + 1) == '\\') {
+                    i = j + 2;
+                }
+                else {
+                    return end;
+                }
+                continue;
+            }
+            if (c != '[') {
                 return end;
             }
             j++;
@@ -80,8 +107,8 @@ lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max
 PyObject *
 termscribe_text_lines_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "text_lines_end() takes 3 arguments (%zd given)", nargs);
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "text_lines_end() takes 4 arguments (%zd given)", nargs);
         return NULL;
     }
     Py_ssize_t n;
@@ -95,6 +122,10 @@ termscribe_text_lines_end(PyObject *module, PyObject *const *args, Py_ssize_t na
     if (PyErr_Occurred()) {
         return NULL;
     }
+    int tagged = PyObject_IsTrue(args[3]);
+    if (tagged < 0) {
+        return NULL;
+    }
     if (start < 0 || max_params < 0) {
         PyErr_SetString(PyExc_ValueError, "text_lines_end() arguments must not be negative");
         return NULL;
@@ -102,13 +133,13 @@ termscribe_text_lines_end(PyObject *module, PyObject *const *args, Py_ssize_t na
     Py_ssize_t end;
     switch (kind) {
     case PyUnicode_1BYTE_KIND:
-        end = lines_end(PyUnicode_1BYTE_KIND, data, n, start, max_params);
+        end = lines_end(PyUnicode_1BYTE_KIND, data, n, start, max_params, tagged);
         break;
     case PyUnicode_2BYTE_KIND:
-        end = lines_end(PyUnicode_2BYTE_KIND, data, n, start, max_params);
+        end = lines_end(PyUnicode_2BYTE_KIND, data, n, start, max_params, tagged);
         break;
     default:
-        end = lines_end(PyUnicode_4BYTE_KIND, data, n, start, max_params);
+        end = lines_end(PyUnicode_4BYTE_KIND, data, n, start, max_params, tagged);
         break;
     }
     return PyLong_FromSsize_t(end);
