@@ -45,6 +45,7 @@ print(json.dumps({
     "regex_paths": _lines_sequences.remove_inert is _lines_sequences.remove_inert_by_regex
         and _grammar.sequence_run_end is _grammar.sequence_run_end_by_regex
         and _grammar.sgr_split == _grammar.SGR_SPLIT.split
+        and _grammar.without_sgr is _grammar.without_sgr_by_regex
         and _grammar.plain_overwrites_end is _grammar.plain_overwrites_end_by_regex
         and _unicode.single_run_end is _unicode.single_run_end_by_regex
         and _unicode.cell_run_end is _unicode.cell_run_end_by_regex

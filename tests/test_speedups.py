@@ -30,6 +30,7 @@ from termscribe._grammar import (
     sequence_run_end_by_regex,
     tagged_lines_end_by_regex,
     text_lines_end_by_regex,
+    without_sgr_by_regex,
 )
 from termscribe._lines_sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
@@ -230,6 +231,7 @@ def test_the_package_uses_the_extension() -> None:
     assert _grammar.tagged_lines_end is _grammar.tagged_lines_end_in_c
     assert _committed.line_feeds is _speedups.line_feeds
     assert _grammar.sgr_split is _speedups.sgr_split
+    assert _grammar.without_sgr is _speedups.without_sgr
     assert _grammar.plain_overwrites_end is _grammar._plain_overwrites_end_in_c
     assert _unicode.single_run_end is _unicode._single_run_end_in_c
     assert _unicode.cell_run_end is _unicode._cell_run_end_in_c
@@ -303,6 +305,29 @@ def test_parts_layout_checks_its_arguments() -> None:
 )
 def test_sgr_split_equals_the_regex(text: str) -> None:
     assert _speedups.sgr_split(text) == SGR_SPLIT.split(text)
+
+
+@settings(max_examples=3000)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["\x1b[", "\x1b", "[", "m", "1", ";", ":", "31", "x", "é", "\n", "中", "\U0001f600"]
+        ),
+        max_size=20,
+    ).map("".join)
+)
+def test_without_sgr_equals_the_regex(text: str) -> None:
+    assert _speedups.without_sgr(text) == without_sgr_by_regex(text)
+
+
+def test_without_sgr_checks_its_arguments() -> None:
+    assert _speedups.without_sgr("\x1b[1m\U0001f600\x1b[m a") == "\U0001f600 a"
+    text = "no sequence"
+    assert _speedups.without_sgr(text) is text
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        _speedups.without_sgr(b"\x1b[m")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 1 argument"):
+        _speedups.without_sgr()  # type: ignore[call-arg]
 
 
 def test_sgr_split_checks_its_arguments() -> None:

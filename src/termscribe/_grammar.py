@@ -60,6 +60,8 @@ __all__ = [
     "text_lines_end",
     "text_lines_end_by_regex",
     "text_lines_end_in_c",
+    "without_sgr",
+    "without_sgr_by_regex",
 ]
 
 # Printable run in GROUND: everything but C0, DEL and C1, possibly with
@@ -74,6 +76,18 @@ SGR_SPLIT = re.compile(r"\x1b\[([0-9;:]*)m")
 # SGR_SPLIT.split, by one C scan where the extension is built: styled lines
 # are cut this way one at a time.
 sgr_split: Callable[[str], list[str]] = SGR_SPLIT.split if speedups is None else speedups.sgr_split
+
+
+def without_sgr_by_regex(text: str) -> str:
+    """``text`` without its SGR sequences (as SGR_SPLIT finds them)."""
+    return SGR_SPLIT.sub("", text)
+
+
+# The same by one C pass where the extension is built: what an unstyled
+# model prints of styled text.
+without_sgr: Callable[[str], str] = (
+    without_sgr_by_regex if speedups is None else speedups.without_sgr
+)
 # A complete CSI sequence on the no-ignore path of the diagram: optional
 # private marker, parameters, intermediates, final. Anything else (C0 inside,
 # overflow, a marker after parameters, a split at the end of a chunk) takes

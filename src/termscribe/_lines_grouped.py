@@ -32,7 +32,16 @@ from operator import mul
 from typing import cast
 
 from ._cursor import arg
-from ._grammar import ERASE, OVERSTRUCK, OVERWRITE_CHAS, OVERWRITE_ELS, REP, SGR_SPLIT, sgr_split
+from ._grammar import (
+    ERASE,
+    OVERSTRUCK,
+    OVERWRITE_CHAS,
+    OVERWRITE_ELS,
+    REP,
+    SGR_SPLIT,
+    sgr_split,
+    without_sgr,
+)
 from ._line import BLANK, MAX_LINE_CELLS, Row
 from ._lines_csi import MAX_REPEAT, TAB_WIDTH
 from ._lines_host import LinesHost, Parts
@@ -69,7 +78,7 @@ def single_cells(lines: list[str], run: str) -> bool:
     if not run.isascii():
         text = "".join(lines)
         if "\x1b" in text:
-            text = SGR_SPLIT.sub("", text)
+            text = without_sgr(text)
         if BLANK in text:
             text = text.replace(BLANK, "")
         if not is_simple_run(text):
@@ -135,7 +144,7 @@ def overwrite_run(m: LinesHost, run: str) -> None:
             if not run:
                 return
         if m._code is None and "\x1b" in run:
-            run = SGR_SPLIT.sub("", run)  # they change nothing unstyled
+            run = without_sgr(run)  # they change nothing unstyled
     texts = run.split("\r")
     styled = "\x1b" in run
     if styled:
@@ -240,7 +249,7 @@ def split_lines(m: LinesHost, run: str) -> tuple[list[str], str]:
     nothing); CRs before LF are gone (they do nothing here that LF does
     not do too)."""
     if m._code is None and "\x1b" in run:
-        run = SGR_SPLIT.sub("", run)
+        run = without_sgr(run)
     if "\r" in run:
         run = run.replace("\r", "")
     lines = run.split("\n")

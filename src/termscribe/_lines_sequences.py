@@ -21,7 +21,7 @@ from collections.abc import Callable
 from ._accel import speedups
 from ._controls import C1_ACTIONS, INERT_C1, INERT_C1_MASK
 from ._cursor import cup
-from ._grammar import RUN_ITEMS, SGR_SPLIT
+from ._grammar import RUN_ITEMS, without_sgr
 from ._lines_csi import HANDLERS
 from ._lines_grouped import print_text
 from ._lines_host import LinesHost
@@ -71,7 +71,7 @@ def sequence_parts(run: str, styled: bool) -> list[str]:
     if not styled:
         texts = "\r".join(parts[::3])  # no CR in them
         if "\x1b" in texts:
-            parts[::3] = SGR_SPLIT.sub("", texts).split("\r")
+            parts[::3] = without_sgr(texts).split("\r")
     return parts
 
 
@@ -93,7 +93,7 @@ def sequence_run(m: LinesHost, parts: list[str], direct: bool = False) -> None:
         actions = {control: getattr(m, name) for control, name in C1_ACTIONS.items()}
         texts = "".join(parts[3::3])
         if "\x1b" in texts:
-            texts = SGR_SPLIT.sub("", texts)
+            texts = without_sgr(texts)
         cells = texts.isascii() or is_simple_run(texts)
     print_single_cells = m.print_single_cells
     print_text(m, parts[0])

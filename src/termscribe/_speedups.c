@@ -81,6 +81,10 @@
  *   where the run of CRs, each followed by printable characters (one or
  *   more), that starts at ``start`` ends: a progress bar redrawn in place.
  *
+ * without_sgr(text) == _grammar.SGR_SPLIT.sub("", text):
+ *   text without its SGR sequences, as sgr_split finds them: what an
+ *   unstyled transcript prints of styled text.
+ *
  * sgr_split(text) == _grammar.SGR_SPLIT.split(text):
  *   text cut at each SGR sequence (ESC [, parameter characters 0-9 ; :,
  *   then m): the text before the first, then for each its parameters and
@@ -315,6 +319,9 @@ static PyMethodDef methods[] = {
     {"plain_overwrites_end", (PyCFunction)(void (*)(void))termscribe_plain_overwrites_end, METH_FASTCALL,
      "plain_overwrites_end(text, start, /)\n--\n\n"
      "Where _grammar._PLAIN_OVERWRITES's match at start ends, or -1 without one."},
+    {"without_sgr", (PyCFunction)(void (*)(void))termscribe_without_sgr, METH_FASTCALL,
+     "without_sgr(text, /)\n--\n\n"
+     "The same as _grammar.SGR_SPLIT.sub(\"\", text): text without its SGR sequences."},
     {"sgr_split", (PyCFunction)(void (*)(void))termscribe_sgr_split, METH_FASTCALL,
      "sgr_split(text, /)\n--\n\n"
      "The same as _grammar.SGR_SPLIT.split(text): text, parameters, text, ...\n"

@@ -39,6 +39,7 @@ PyObject *termscribe_text_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_line_feeds(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_plain_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_sgr_split(PyObject *, PyObject *const *, Py_ssize_t);
+PyObject *termscribe_without_sgr(PyObject *, PyObject *const *, Py_ssize_t);
 
 /* _speedups_cells.c: cells and their style layouts. */
 PyObject *termscribe_style_layout(PyObject *, PyObject *const *, Py_ssize_t);

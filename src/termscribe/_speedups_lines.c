@@ -299,3 +299,78 @@ termscribe_sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     return out;
 }
+
+/* text without its SGR sequences, as a string of its kind: one pass that
+ * copies what lies between them. Inlined for each kind. */
+static inline PyObject *
+copy_without_sgr(int kind, const void *data, Py_ssize_t n, PyObject *text)
+{
+    Py_ssize_t first = -1;
+    for (Py_ssize_t i = 0; i + 2 < n; i++) {
+        if (PyUnicode_READ(kind, data, i) == 0x1b) {
+            first = i;
+            break;
+        }
+    }
+    if (first < 0) {
+        return Py_NewRef(text);
+    }
+    char *out = PyMem_Malloc(n * kind);
+    if (out == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t kept = 0;
+    Py_ssize_t copied = 0; /* text[copied:i] is still to copy */
+    Py_ssize_t i = first;
+    while (i + 2 < n) {
+        if (PyUnicode_READ(kind, data, i) != 0x1b || PyUnicode_READ(kind, data, i + 1) != '[') {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 2;
+        Py_UCS4 c = 0;
+        while (j < n) {
+            c = PyUnicode_READ(kind, data, j);
+            if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
+                break;
+            }
+            j++;
+        }
+        if (j < n && c == 'm') {
+            memcpy(out + kept * kind, (const char *)data + copied * kind, (i - copied) * kind);
+            kept += i - copied;
+            copied = i = j + 1;
+        }
+        else {
+            i++;
+        }
+    }
+    memcpy(out + kept * kind, (const char *)data + copied * kind, (n - copied) * kind);
+    kept += n - copied;
+    PyObject *result = PyUnicode_FromKindAndData(kind, out, kept);
+    PyMem_Free(out);
+    return result;
+}
+
+PyObject *
+termscribe_without_sgr(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "without_sgr() takes 1 argument (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("without_sgr", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    switch (kind) {
+    case PyUnicode_1BYTE_KIND:
+        return copy_without_sgr(PyUnicode_1BYTE_KIND, data, n, args[0]);
+    case PyUnicode_2BYTE_KIND:
+        return copy_without_sgr(PyUnicode_2BYTE_KIND, data, n, args[0]);
+    default:
+        return copy_without_sgr(PyUnicode_4BYTE_KIND, data, n, args[0]);
+    }
+}

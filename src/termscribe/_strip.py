@@ -29,7 +29,7 @@ from operator import add
 
 from ._controls import INERT_C1
 from ._cursor import arg
-from ._grammar import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, SGR_SPLIT
+from ._grammar import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, without_sgr
 from ._line import BLANK, MAX_LINE_CELLS, Row
 from ._lines import LinesModel
 from ._lines_csi import COSTLY_REPEAT, TAB_WIDTH
@@ -237,7 +237,7 @@ class StripModel(LinesModel):
             erased = run.endswith(OVERWRITE_ELS)
             run = OVERWRITE_ERASES.sub("", run)
             if self._code is None:
-                run = SGR_SPLIT.sub("", run)  # they change nothing unstyled
+                run = without_sgr(run)  # they change nothing unstyled
             if "\x1b" in run:  # SGR sequences, styled
                 self._texts_after_breaks(run.split("\r")[1:])
                 run = ""
