@@ -240,20 +240,12 @@ append_slice(PyObject *list, PyObject *text, Py_ssize_t start, Py_ssize_t end)
     return failed;
 }
 
-PyObject *
-termscribe_sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* sgr_split of text, whose characters are data (n of them, of kind):
+ * inlined for each kind, so that the search for ESC reads them at a
+ * constant width. */
+static inline PyObject *
+split_at_sgr(int kind, const void *data, Py_ssize_t n, PyObject *text)
 {
-    if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "sgr_split() takes 1 argument (%zd given)", nargs);
-        return NULL;
-    }
-    Py_ssize_t n;
-    int kind;
-    const char *data;
-    if (characters("sgr_split", args[0], &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    PyObject *text = args[0];
     PyObject *out = PyList_New(0);
     if (out == NULL) {
         return NULL;
@@ -298,6 +290,29 @@ termscribe_sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     return out;
+}
+
+PyObject *
+termscribe_sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "sgr_split() takes 1 argument (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (characters("sgr_split", args[0], &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    switch (kind) {
+    case PyUnicode_1BYTE_KIND:
+        return split_at_sgr(PyUnicode_1BYTE_KIND, data, n, args[0]);
+    case PyUnicode_2BYTE_KIND:
+        return split_at_sgr(PyUnicode_2BYTE_KIND, data, n, args[0]);
+    default:
+        return split_at_sgr(PyUnicode_4BYTE_KIND, data, n, args[0]);
+    }
 }
 
 /* text without its SGR sequences, as a string of its kind: one pass that
