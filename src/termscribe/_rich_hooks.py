@@ -25,6 +25,8 @@ class RichLines:
     """``console.print(obj)`` shows ``obj.lines()`` as ``termscribe.rich.LinesView``
     does: styled, safe, folded at the console's width, without links."""
 
+    __slots__ = ()
+
     def __rich_console__(
         self: _HasLines, console: Console, options: ConsoleOptions
     ) -> RenderResult:

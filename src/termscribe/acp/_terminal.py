@@ -69,6 +69,23 @@ class TerminalState(RichLines):
 
     Rich shows its transcript (``console.print(terminal)``, ``termscribe[rich]``)."""
 
+    # A store may hold thousands: slots, not an instance dict.
+    __slots__ = (
+        "_bytes_received",
+        "_command",
+        "_cwd",
+        "_exit_status",
+        "_key",
+        "_meta",
+        "_output_meta",
+        "_raw",
+        "_raw_truncated",
+        "_snapshot_generation",
+        "_tool_call_ids",
+        "_transcript",
+        "_version",
+    )
+
     def __init__(self, key: TerminalKey, transcript: Transcript) -> None:
         self._key = key
         self._command: str | None = None
