@@ -110,8 +110,7 @@ starts_string(Py_UCS4 c)
 static PyObject *
 remove_inert(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "remove_inert() takes 2 arguments (%zd given)", nargs);
+    if (argument_count("remove_inert", nargs, 2) < 0) {
         return NULL;
     }
     PyObject *arg = args[0];
@@ -247,15 +246,10 @@ item_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_
 static PyObject *
 sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 4) {
-        PyErr_Format(PyExc_TypeError, "sequence_run_end() takes 4 arguments (%zd given)",
-                     nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("sequence_run_end", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("sequence_run_end", nargs, 4, args, &n, &kind, &data) < 0) {
         return NULL;
     }
     Py_ssize_t start = PyLong_AsSsize_t(args[1]);

@@ -34,6 +34,46 @@ characters(const char *name, PyObject *text, Py_ssize_t *n, int *kind, const cha
     return 0;
 }
 
+/* Whether function ``name`` got ``expected`` arguments: -1 with a
+ * TypeError set if not. */
+static inline int
+argument_count(const char *name, Py_ssize_t nargs, Py_ssize_t expected)
+{
+    if (nargs != expected) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd argument%s (%zd given)", name, expected,
+                     expected == 1 ? "" : "s", nargs);
+        return -1;
+    }
+    return 0;
+}
+
+/* argument_count, then characters of the first argument, a str (what
+ * every function of the module but parts_layout starts with). */
+static inline int
+text_arguments(const char *name, Py_ssize_t nargs, Py_ssize_t expected, PyObject *const *args,
+               Py_ssize_t *n, int *kind, const char **data)
+{
+    if (argument_count(name, nargs, expected) < 0) {
+        return -1;
+    }
+    return characters(name, args[0], n, kind, data);
+}
+
+/* result = f(KIND, ...) with KIND the constant for ``kind``: an inline
+ * function so called reads the characters at a constant width. */
+#define BY_KIND(result, kind, f, ...)                      \
+    switch (kind) {                                         \
+    case PyUnicode_1BYTE_KIND:                              \
+        result = f(PyUnicode_1BYTE_KIND, __VA_ARGS__);      \
+        break;                                              \
+    case PyUnicode_2BYTE_KIND:                              \
+        result = f(PyUnicode_2BYTE_KIND, __VA_ARGS__);      \
+        break;                                              \
+    default:                                                \
+        result = f(PyUnicode_4BYTE_KIND, __VA_ARGS__);      \
+        break;                                              \
+    }
+
 /* _speedups_lines.c: lines of text, progress bars, SGR sequences. */
 PyObject *termscribe_text_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_line_feeds(PyObject *, PyObject *const *, Py_ssize_t);

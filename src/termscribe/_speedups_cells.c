@@ -5,14 +5,10 @@
 PyObject *
 termscribe_style_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "style_layout() takes 1 argument (%zd given)", nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("style_layout", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("style_layout", nargs, 1, args, &n, &kind, &data) < 0) {
         return NULL;
     }
     /* First pass: the number of runs, and the largest code point the
@@ -74,8 +70,7 @@ termscribe_style_layout(PyObject *module, PyObject *const *args, Py_ssize_t narg
 PyObject *
 termscribe_parts_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "parts_layout() takes 2 arguments (%zd given)", nargs);
+    if (argument_count("parts_layout", nargs, 2) < 0) {
         return NULL;
     }
     PyObject *texts = PySequence_Fast(args[0], "parts_layout() argument 1 must be a sequence");
@@ -169,77 +164,70 @@ done:
     return out;
 }
 
+/* The class table, argument 2 of function ``name``: _unicode's str of one
+ * ASCII digit a code point. NULL with an exception set if it is not one. */
+static const char *
+class_table(const char *name, PyObject *arg)
+{
+    Py_ssize_t size;
+    int kind;
+    const char *table;
+    if (characters(name, arg, &size, &kind, &table) < 0) {
+        return NULL;
+    }
+    if (kind != PyUnicode_1BYTE_KIND || size != 0x110000) {
+        PyErr_Format(PyExc_ValueError, "%s(): the table is one Latin-1 character a code point",
+                     name);
+        return NULL;
+    }
+    return table;
+}
+
+/* How far the characters are printable ASCII or BMP code points of class
+ * SINGLE (see single_run_end). */
+static inline Py_ssize_t
+single_end(int kind, const void *data, Py_ssize_t n, const char *table)
+{
+    Py_ssize_t i = 0;
+    while (i < n) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (!((c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c < 0x10000 && table[c] == '0'))) {
+            break;
+        }
+        i++;
+    }
+    return i;
+}
+
 PyObject *
 termscribe_single_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "single_run_end() takes 2 arguments (%zd given)", nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("single_run_end", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("single_run_end", nargs, 2, args, &n, &kind, &data) < 0) {
         return NULL;
     }
-    Py_ssize_t table_size;
-    int table_kind;
-    const char *table;
-    if (characters("single_run_end", args[1], &table_size, &table_kind, &table) < 0) {
+    const char *table = class_table("single_run_end", args[1]);
+    if (table == NULL) {
         return NULL;
     }
-    if (table_kind != PyUnicode_1BYTE_KIND || table_size < 0x10000) {
-        PyErr_SetString(PyExc_ValueError,
-                        "single_run_end(): the table is one Latin-1 character a code point");
-        return NULL;
-    }
-    Py_ssize_t i = 0;
-    if (kind == PyUnicode_1BYTE_KIND) {
-        const Py_UCS1 *chars = (const Py_UCS1 *)data;
-        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
-                         (chars[i] >= 0xa0 && table[chars[i]] == '0'))) {
-            i++;
-        }
-    }
-    else if (kind == PyUnicode_2BYTE_KIND) {
-        const Py_UCS2 *chars = (const Py_UCS2 *)data;
-        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
-                         (chars[i] >= 0xa0 && table[chars[i]] == '0'))) {
-            i++;
-        }
-    }
-    else {
-        const Py_UCS4 *chars = (const Py_UCS4 *)data;
-        while (i < n && ((chars[i] >= 0x20 && chars[i] < 0x7f) ||
-                         (chars[i] >= 0xa0 && chars[i] < 0x10000 && table[chars[i]] == '0'))) {
-            i++;
-        }
-    }
-    return PyLong_FromSsize_t(i);
+    Py_ssize_t end;
+    BY_KIND(end, kind, single_end, data, n, table);
+    return PyLong_FromSsize_t(end);
 }
 
 PyObject *
 termscribe_class_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "class_run_end() takes 3 arguments (%zd given)", nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("class_run_end", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("class_run_end", nargs, 3, args, &n, &kind, &data) < 0) {
         return NULL;
     }
-    Py_ssize_t table_size;
-    int table_kind;
-    const char *table;
-    if (characters("class_run_end", args[1], &table_size, &table_kind, &table) < 0) {
-        return NULL;
-    }
-    if (table_kind != PyUnicode_1BYTE_KIND || table_size != 0x110000) {
-        PyErr_SetString(PyExc_ValueError,
-                        "class_run_end(): the table is one Latin-1 character a code point");
+    const char *table = class_table("class_run_end", args[1]);
+    if (table == NULL) {
         return NULL;
     }
     Py_ssize_t classes_size;

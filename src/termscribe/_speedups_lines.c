@@ -26,6 +26,28 @@ ascii_printable_end(const unsigned char *data, Py_ssize_t n, Py_ssize_t i)
     return i;
 }
 
+/* Where the parameters of an SGR sequence starting at i end (at its m), or
+ * -1 if none starts there: ESC [, at most max_params parameter characters
+ * (0-9 ; :), then m. */
+static inline Py_ALWAYS_INLINE Py_ssize_t
+sgr_params_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
+{
+    if (i + 2 >= n || PyUnicode_READ(kind, data, i) != 0x1b ||
+        PyUnicode_READ(kind, data, i + 1) != '[') {
+        return -1;
+    }
+    Py_ssize_t j = i + 2;
+    Py_ssize_t limit = max_params < n - j ? j + max_params : n;
+    while (j < limit) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, j);
+        if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
+            break;
+        }
+        j++;
+    }
+    return j < n && PyUnicode_READ(kind, data, j) == 'm' ? j : -1;
+}
+
 /* The end of the run of whole lines of text from i, or -1 (see
  * text_lines_end). Inlined for each string kind, so that the loop over
  * printable characters reads them at a constant width. */
@@ -77,22 +99,11 @@ lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max
                 }
                 continue;
             }
-            if (c != '[') {
+            Py_ssize_t m = sgr_params_end(kind, data, n, i, max_params);
+            if (m < 0) {
                 return end;
             }
-            j++;
-            Py_ssize_t limit = j + max_params;
-            while (j < n && j < limit) {
-                c = PyUnicode_READ(kind, data, j);
-                if (!((c >= '0' && c <= '9') || c == ':' || c == ';')) {
-                    break;
-                }
-                j++;
-            }
-            if (j >= n || PyUnicode_READ(kind, data, j) != 'm') {
-                return end;
-            }
-            i = j + 1;
+            i = m + 1;
         }
         while (c == '\r' && ++i < n) {
             c = PyUnicode_READ(kind, data, i);
@@ -107,14 +118,10 @@ lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max
 PyObject *
 termscribe_text_lines_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 4) {
-        PyErr_Format(PyExc_TypeError, "text_lines_end() takes 4 arguments (%zd given)", nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("text_lines_end", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("text_lines_end", nargs, 4, args, &n, &kind, &data) < 0) {
         return NULL;
     }
     Py_ssize_t start = PyLong_AsSsize_t(args[1]);
@@ -131,31 +138,17 @@ termscribe_text_lines_end(PyObject *module, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     Py_ssize_t end;
-    switch (kind) {
-    case PyUnicode_1BYTE_KIND:
-        end = lines_end(PyUnicode_1BYTE_KIND, data, n, start, max_params, tagged);
-        break;
-    case PyUnicode_2BYTE_KIND:
-        end = lines_end(PyUnicode_2BYTE_KIND, data, n, start, max_params, tagged);
-        break;
-    default:
-        end = lines_end(PyUnicode_4BYTE_KIND, data, n, start, max_params, tagged);
-        break;
-    }
+    BY_KIND(end, kind, lines_end, data, n, start, max_params, tagged);
     return PyLong_FromSsize_t(end);
 }
 
 PyObject *
 termscribe_line_feeds(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "line_feeds() takes 3 arguments (%zd given)", nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("line_feeds", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("line_feeds", nargs, 3, args, &n, &kind, &data) < 0) {
         return NULL;
     }
     Py_ssize_t start = PyLong_AsSsize_t(args[1]);
@@ -193,15 +186,10 @@ termscribe_line_feeds(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 PyObject *
 termscribe_plain_overwrites_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "plain_overwrites_end() takes 2 arguments (%zd given)",
-                     nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("plain_overwrites_end", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("plain_overwrites_end", nargs, 2, args, &n, &kind, &data) < 0) {
         return NULL;
     }
     Py_ssize_t start = PyLong_AsSsize_t(args[1]);
@@ -253,29 +241,17 @@ split_at_sgr(int kind, const void *data, Py_ssize_t n, PyObject *text)
     Py_ssize_t last = 0; /* where the current text part starts */
     Py_ssize_t i = 0;
     while (i + 2 < n) {
-        if (PyUnicode_READ(kind, data, i) != 0x1b || PyUnicode_READ(kind, data, i + 1) != '[') {
+        Py_ssize_t m;
+        if (PyUnicode_READ(kind, data, i) != 0x1b ||
+            (m = sgr_params_end(kind, data, n, i, PY_SSIZE_T_MAX)) < 0) {
             i++;
             continue;
         }
-        Py_ssize_t j = i + 2;
-        Py_UCS4 c = 0;
-        while (j < n) {
-            c = PyUnicode_READ(kind, data, j);
-            if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
-                break;
-            }
-            j++;
+        if (append_slice(out, text, last, i) < 0 || append_slice(out, text, i + 2, m) < 0) {
+            Py_DECREF(out);
+            return NULL;
         }
-        if (j < n && c == 'm') {
-            if (append_slice(out, text, last, i) < 0 || append_slice(out, text, i + 2, j) < 0) {
-                Py_DECREF(out);
-                return NULL;
-            }
-            last = i = j + 1;
-        }
-        else {
-            i++;
-        }
+        last = i = m + 1;
     }
     if (last == 0) {
         /* No SGR: the list holds the text itself, as split() gives it. */
@@ -295,24 +271,15 @@ split_at_sgr(int kind, const void *data, Py_ssize_t n, PyObject *text)
 PyObject *
 termscribe_sgr_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "sgr_split() takes 1 argument (%zd given)", nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("sgr_split", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("sgr_split", nargs, 1, args, &n, &kind, &data) < 0) {
         return NULL;
     }
-    switch (kind) {
-    case PyUnicode_1BYTE_KIND:
-        return split_at_sgr(PyUnicode_1BYTE_KIND, data, n, args[0]);
-    case PyUnicode_2BYTE_KIND:
-        return split_at_sgr(PyUnicode_2BYTE_KIND, data, n, args[0]);
-    default:
-        return split_at_sgr(PyUnicode_4BYTE_KIND, data, n, args[0]);
-    }
+    PyObject *out;
+    BY_KIND(out, kind, split_at_sgr, data, n, args[0]);
+    return out;
 }
 
 /* text without its SGR sequences, as a string of its kind: one pass that
@@ -338,27 +305,15 @@ copy_without_sgr(int kind, const void *data, Py_ssize_t n, PyObject *text)
     Py_ssize_t copied = 0; /* text[copied:i] is still to copy */
     Py_ssize_t i = first;
     while (i + 2 < n) {
-        if (PyUnicode_READ(kind, data, i) != 0x1b || PyUnicode_READ(kind, data, i + 1) != '[') {
+        Py_ssize_t m;
+        if (PyUnicode_READ(kind, data, i) != 0x1b ||
+            (m = sgr_params_end(kind, data, n, i, PY_SSIZE_T_MAX)) < 0) {
             i++;
             continue;
         }
-        Py_ssize_t j = i + 2;
-        Py_UCS4 c = 0;
-        while (j < n) {
-            c = PyUnicode_READ(kind, data, j);
-            if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
-                break;
-            }
-            j++;
-        }
-        if (j < n && c == 'm') {
-            memcpy(out + kept * kind, (const char *)data + copied * kind, (i - copied) * kind);
-            kept += i - copied;
-            copied = i = j + 1;
-        }
-        else {
-            i++;
-        }
+        memcpy(out + kept * kind, (const char *)data + copied * kind, (i - copied) * kind);
+        kept += i - copied;
+        copied = i = m + 1;
     }
     memcpy(out + kept * kind, (const char *)data + copied * kind, (n - copied) * kind);
     kept += n - copied;
@@ -370,22 +325,13 @@ copy_without_sgr(int kind, const void *data, Py_ssize_t n, PyObject *text)
 PyObject *
 termscribe_without_sgr(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "without_sgr() takes 1 argument (%zd given)", nargs);
-        return NULL;
-    }
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (characters("without_sgr", args[0], &n, &kind, &data) < 0) {
+    if (text_arguments("without_sgr", nargs, 1, args, &n, &kind, &data) < 0) {
         return NULL;
     }
-    switch (kind) {
-    case PyUnicode_1BYTE_KIND:
-        return copy_without_sgr(PyUnicode_1BYTE_KIND, data, n, args[0]);
-    case PyUnicode_2BYTE_KIND:
-        return copy_without_sgr(PyUnicode_2BYTE_KIND, data, n, args[0]);
-    default:
-        return copy_without_sgr(PyUnicode_4BYTE_KIND, data, n, args[0]);
-    }
+    PyObject *out;
+    BY_KIND(out, kind, copy_without_sgr, data, n, args[0]);
+    return out;
 }
