@@ -188,7 +188,7 @@ class CommittedLines:
         opens the next block: the blocks are those that adding the lines
         one by one would seal."""
         number = self._number(style)
-        head = _PLAIN if number == 0 else "\x01" + chr(number)
+        head = _one_run(chr(number))
         count = len(texts)
         fill = min(BLOCK - len(self._texts), count)
         first = texts[:fill]
@@ -280,7 +280,7 @@ class CommittedLines:
             elif codes is None or not text:
                 add(text, _PLAIN)
             elif len(codes) == 1:
-                add(text, _PLAIN if codes[0] == "\x00" else "\x01" + codes[0])
+                add(text, _one_run(codes[0]))
             else:
                 add(text, parts_layout(texts, codes))
         self._trim()
@@ -377,7 +377,7 @@ class CommittedLines:
             return _PLAIN
         first = styles[0]
         if styles.count(first) == len(styles):
-            return _PLAIN if first == "\x00" else "\x01" + first
+            return _one_run(first)
         cache = self._row_layouts
         layout = cache.get(styles)
         if layout is None:
@@ -392,10 +392,8 @@ class CommittedLines:
         index = self._index
         if len(runs) == 1:
             number = index.get(id(runs[0][1]))
-            if number == 0:
-                return _PLAIN
             if number is not None:
-                return "\x01" + chr(number)
+                return _one_run(chr(number))
         numbers = [index.get(id(style)) for _, style in runs]
         if None in numbers:
             numbers = [self._number(style) for _, style in runs]
@@ -530,26 +528,30 @@ class CommittedLines:
         return made
 
 
+def _one_run(code: str) -> str:
+    """The layout of a line that is one run in palette code ``code``."""
+    return _PLAIN if code == "\x00" else "\x01" + code
+
+
+def _runs_layout(run_codes: str, sizes: Sequence[int]) -> str:
+    """The layout of a line of runs in the codes ``run_codes``, of ``sizes``
+    cells each (see the module docstring); no runs is an empty line."""
+    if len(run_codes) <= 1:
+        return _one_run(run_codes or "\x00")
+    return chr(len(run_codes)) + run_codes + "".join(map(chr, sizes[:-1]))
+
+
 def style_layout_by_python(styles: str) -> str:
     """The layout of a line whose cells have the palette codes ``styles``
     (one a cell; see the module docstring)."""
-    if not styles:
-        return _PLAIN
     ends, codes = style_runs(styles)
-    if len(codes) == 1:
-        return _PLAIN if codes[0] == "\x00" else "\x01" + codes[0]
-    return (
-        chr(len(codes)) + "".join(codes) + "".join(map(chr, map(sub, ends[:-1], [0, *ends[:-2]])))
-    )
+    return _runs_layout("".join(codes), list(map(sub, ends, [0, *ends[:-1]])))
 
 
 def _parts_layout_by_python(texts: Sequence[str], codes: Sequence[str]) -> str:
     """The layout of a line of single cells printed as ``texts``, each in
     the palette code of ``codes`` (runs of one code merged)."""
-    run_codes, sizes = _code_runs(texts, codes)
-    if len(run_codes) == 1:
-        return _PLAIN if run_codes == "\x00" else "\x01" + run_codes
-    return chr(len(run_codes)) + run_codes + "".join(map(chr, sizes[:-1]))
+    return _runs_layout(*_code_runs(texts, codes))
 
 
 if speedups is None:
