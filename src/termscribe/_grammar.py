@@ -9,11 +9,14 @@ dispatch one by one; the Performer's defaults (``_performer``) and the
 interpreters split what they hand over with the same patterns. Also here:
 ESC Fe as the C1 control it stands for (``as_c1``).
 
-Where two kinds of run end is found by their regex or, when the optional
-extension is built, by a C scan that gives the regex's answer on every
-input (a test holds the two equal on generated input): runs of control
-sequences (``sequence_run_end``) and the whole lines of text after a line
-end (``text_lines_end``, for ``TEXT_LINES``).
+The hottest of these passes come as ``X_by_regex`` and, when the optional
+extension is built, a C scan that gives the regex's answer on every input
+(a test holds each pair equal on generated input); ``X`` is the one in
+use: where a run of control sequences ends (``sequence_run_end``), the
+whole lines of text after a line end (``text_lines_end``, for
+``TEXT_LINES``; ``tagged_lines_end``, for ``TAGGED_LINES``), a progress bar
+redrawn after CRs (``plain_overwrites_end``), and styled text cut at its
+SGR sequences or without them (``sgr_split``, ``without_sgr``).
 """
 
 from __future__ import annotations
