@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -25,6 +26,8 @@ from bridge_wire import (
 )
 
 from termscribe import render_text
+from termscribe._parser import Parser
+from termscribe._transcript import DEFAULT_MAX_LINES
 from termscribe.acp import InvalidMessageError, V2ToV1Bridge, mode_for_client
 
 OUTPUT = (
@@ -187,6 +190,63 @@ def test_cap_keeps_head_and_live_tail() -> None:
     assert text.endswith("line 19999\n")
     assert "characters omitted]" in text
     assert len(text) < 4096 + 100
+
+
+@pytest.mark.parametrize(
+    ("mode", "meta_output"), [("text", "text"), ("meta", "text"), ("meta", "ansi")]
+)
+def test_each_output_byte_is_interpreted_once(mode: str, meta_output: str) -> None:
+    """The views read the store's transcripts: output is parsed once."""
+    parsed: list[str] = []
+    feed = Parser.feed
+
+    def recording(self: Parser, text: str) -> None:
+        parsed.append(text)
+        feed(self, text)
+
+    output = b"\x1b[1mone-of-a-kind\x1b[0m output\nsecond-of-a-kind\n"
+    bridge = V2ToV1Bridge(mode=mode, meta_output=meta_output)
+    Parser.feed = recording  # type: ignore[method-assign]
+    try:
+        for message in session(output, [output[:20], output[20:]]):
+            bridge.apply(message)
+            bridge.flush()
+        bridge.finish()
+    finally:
+        Parser.feed = feed  # type: ignore[method-assign]
+    seen = "".join(parsed)
+    assert seen.count("one-of-a-kind") == 1 and seen.count("second-of-a-kind") == 1
+
+
+def test_many_lines_between_flushes_keep_the_head() -> None:
+    """More lines than a transcript's max_lines arrive before one flush: the
+    view took them in as they came, so the first lines still lead."""
+    pieces = [
+        b"".join(b"line %06d\n" % i for i in range(k, k + 40_000)) for k in (0, 40_000, 80_000)
+    ]
+    bridge = V2ToV1Bridge(mode="text", max_text_chars=4096)
+    bridge.apply(tool_call("c", "t"))
+    for piece in pieces:
+        bridge.apply(chunk("t", piece))
+    out = bridge.flush(force=True)
+    text = block_parts(last_blocks(out)["c"])[1]
+    assert text.startswith("line 000000\nline 000001\n")
+    assert text.endswith("line 119999\n")
+    assert "earlier lines" not in text
+
+
+def test_one_chunk_past_max_lines_says_what_was_dropped() -> None:
+    data = b"".join(b"%06d\n" % i for i in range(DEFAULT_MAX_LINES + 100))
+    bridge = V2ToV1Bridge(mode="text", max_text_chars=4096)
+    bridge.apply(tool_call("c", "t"))
+    bridge.apply(chunk("t", data))
+    text = block_parts(last_blocks(bridge.flush(force=True))["c"])[1]
+    marker, first, _ = text.split("\n", 2)
+    dropped = re.fullmatch(r"\[termscribe: (\d+) earlier lines omitted\]", marker)
+    assert dropped is not None  # the store's transcript's marker, as text() has it
+    assert first == f"{int(dropped[1]):06d}"
+    assert bridge.store.get("sess_1", "t").text().startswith(f"{marker}\n{first}\n")  # type: ignore[union-attr]
+    assert text.endswith(f"{DEFAULT_MAX_LINES + 99:06d}\n")
 
 
 # -- meta mode ------------------------------------------------------------------------

@@ -36,8 +36,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from termscribe import Transcript
-
 from ._bridge_calls import CallKey, PendingTally, TerminalRef, ToolCallState
 from ._bridge_permission import text_item
 from ._bridge_plan import (
@@ -130,7 +128,7 @@ class V2ToV1Bridge:
         self._store = TerminalStore(
             **self._transcript_options,
             max_retained_bytes=0,
-            styled=False,  # the views keep their own transcripts (see TerminalView)
+            styled=self._colour,  # the views read the store's transcripts
             legacy=False,
             observer=self,
             strict=strict,  # see TerminalStore: lenient optional fields by default
@@ -162,11 +160,7 @@ class V2ToV1Bridge:
 
     def output_replaced(self, terminal: TerminalState) -> None:
         view = self._view(terminal.key)
-        view.transcript = self._new_transcript()
-        if view.capped is not None:
-            view.capped = CappedText(self.max_text_chars)
-        view.committed = []
-        view.releaser.replaced()
+        view.replaced()
         if self.mode == "meta":
             view.pending += 1
         for call in self._calls_showing(terminal.key):
@@ -174,8 +168,9 @@ class V2ToV1Bridge:
 
     def output_appended(self, terminal: TerminalState, data: bytes) -> None:
         view = self._view(terminal.key)
-        view.transcript.feed(data)
-        view.absorb()
+        # Take the committed lines in now: the store's transcript drops its
+        # oldest past max_lines, which many appends between flushes could reach.
+        view.read(terminal)
         view.has_output = view.has_output or bool(data)
         if self.mode == "meta":
             view.pending += len(data)
@@ -230,9 +225,7 @@ class V2ToV1Bridge:
         self._finished = True
         self._store.finish()
         for view in self._views.values():
-            view.transcript.finish()
             view.finished = True
-            view.absorb()
             if self.mode == "meta":
                 view.pending += 1
         if self.mode == "text":  # "running" becomes "no exit status reported"
@@ -351,7 +344,7 @@ class V2ToV1Bridge:
                 continue
             view = self._view(key)
             assert view.capped is not None
-            text = view.capped.render(view.window())
+            text = view.capped.render(view.read(terminal))
             block = console_block(terminal, text, finished=self._finished)
             content.append(text_item(block))
         return content
@@ -460,7 +453,8 @@ class V2ToV1Bridge:
             return {}
         entries: JsonObject = {}
         final = view.finished or terminal.exited
-        data = view.releaser.release(view.committed, view.window(), final=final)
+        window = view.read(terminal)  # takes the committed lines in first
+        data = view.releaser.release(view.committed, window, final=final)
         view.pending = 0  # also when held: more output or the end will bring it back
         if data is not None:
             view.committed = []
@@ -536,16 +530,12 @@ class V2ToV1Bridge:
         view = self._views.get(key)
         if view is None:
             view = self._views[key] = TerminalView(
-                self._new_transcript(),
                 self.mode,
                 self.max_text_chars,
                 self._tally,
                 colour=self._colour,
             )
         return view
-
-    def _new_transcript(self) -> Transcript:
-        return Transcript(**self._transcript_options, max_lines=None, styled=self._colour)
 
     def _note_terminal_changes(self, changed: tuple[TerminalKey, ...]) -> None:
         """Command, cwd or exit status changes are structural: due at once."""

@@ -1,22 +1,30 @@
-"""The v2→v1 bridge's own incremental view of one terminal's output.
+"""The v2→v1 bridge's incremental view of one terminal's output.
 
-Each terminal the bridge shows gets a `TerminalView`: a transcript fed with
-the store's bytes as they are committed, and what each mode keeps of it.
-Text mode keeps a `CappedText`; meta mode keeps the committed lines not yet
-released and a `LineReleaser`, plus what the client was told in
-``_meta.terminal_info`` (see `_bridge_zed`).  With ``colour=True`` (meta
-mode for clients that emulate a terminal) a line is its safe ANSI rendering
-(`ansi_lines`: only SGR built from validated values, a reset after any
-styled line) instead of its text.
+Each terminal the bridge shows gets a `TerminalView`: what each mode keeps
+of the terminal's transcript, the store's own (the bytes are interpreted
+once).  `read` takes in the lines committed since it last read
+(`TerminalState.changes`), so the view costs what changed, and returns the
+live window.  Text mode keeps a `CappedText`; meta mode keeps the committed
+lines not yet released and a `LineReleaser`, plus what the client was told
+in ``_meta.terminal_info`` (see `_bridge`).  With ``colour=True`` (meta mode
+for clients that emulate a terminal; the store's transcripts are then
+styled) a line is its safe ANSI rendering (`ansi_lines`: only SGR built from
+validated values, a reset after any styled line) instead of its text.
+
+The bridge reads after every append, so a line is lost only when one chunk
+commits more than the store's ``max_lines`` (the transcript's default):
+then the transcript's marker line that counts the dropped lines is taken in
+with the lines after it, as ``text()`` shows them.
 """
 
 from __future__ import annotations
 
-from termscribe import Line, Transcript, ansi_lines
+from termscribe import ChangePosition, Line, ansi_lines
 
 from ._bridge_calls import CallKey, PendingTally
 from ._bridge_meta import LineReleaser
 from ._bridge_text import CappedText
+from ._terminal import TerminalState
 
 __all__ = ["TerminalView"]
 
@@ -26,14 +34,13 @@ class TerminalView:
 
     def __init__(
         self,
-        new_transcript: Transcript,
         mode: str,
         max_chars: int,
         tally: PendingTally,
         *,
         colour: bool = False,
     ) -> None:
-        self.transcript = new_transcript
+        self._position: ChangePosition | None = None  # where `read` got to
         self.capped = CappedText(max_chars) if mode == "text" else None
         self.colour = colour
         self.releaser = LineReleaser(reset="\x1b[0m" if colour else "")
@@ -71,15 +78,32 @@ class TerminalView:
         self._tally.total -= counted * self._pending
         self._primary = value
 
-    def absorb(self) -> None:
-        for line in self.transcript.take_lines():
+    def replaced(self) -> None:
+        """The terminal's output was replaced: what was kept of it goes."""
+        self._position = None
+        if self.capped is not None:
+            self.capped = CappedText(self.capped.max_chars)
+        self.committed = []
+        self.releaser.replaced()
+
+    def read(self, terminal: TerminalState) -> list[str]:
+        """Take in the lines `terminal` committed since the last read; the
+        lines of its live window."""
+        since = self._position
+        changes = terminal.changes(since)
+        committed = changes.committed
+        if changes.reset and since is not None:
+            # Lines left the head (max_lines) since the last read: the new
+            # ones are the last, after the marker that counts what was dropped.
+            fresh = changes.position.line - since.line
+            committed = committed[max(0, len(committed) - fresh) :]
+        self._position = changes.position
+        for line in committed:
             if self.capped is not None:
                 self.capped.add(line.text)
             else:
                 self.committed.append(self._line(line))
-
-    def window(self) -> list[str]:
-        return [self._line(line) for line in self.transcript.lines()]
+        return [self._line(line) for line in changes.window]
 
     def _line(self, line: Line) -> str:
         return ansi_lines([line]) if self.colour else line.text
