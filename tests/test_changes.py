@@ -105,6 +105,24 @@ def test_pieces_add_up_on_recordings(name: str, options: dict) -> None:
     feed_watching(Transcript(**options), chunks_random(data, zlib.crc32(name.encode()), 700))
 
 
+@pytest.mark.parametrize("options", OPTIONS, ids=repr)
+def test_without_the_window_the_committed_lines_are_the_same(options: dict) -> None:
+    """A reader of committed lines only (window=False) between full reads
+    gets the same committed lines and positions, and an empty window."""
+    data = (RECORDINGS / "cargo_build.raw").read_bytes()[:30_000]
+    full, partial = Transcript(**options), Transcript(**options)
+    since_full = since_partial = None
+    for piece in chunks_random(data, 7, 900):
+        full.feed(piece)
+        partial.feed(piece)
+        a = full.changes(since_full)
+        b = partial.changes(since_partial, window=False)
+        assert b.window == [] and b.committed == a.committed and b.reset == a.reset
+        assert (b.position.line, b.position.cut) == (a.position.line, a.position.cut)
+        since_full, since_partial = a.position, b.position
+    assert partial.changes(since_partial).window == full.changes(since_full).window
+
+
 def test_reset_only_when_it_must() -> None:
     transcript = Transcript(rows=3)
     client = Client()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from termscribe import Parser, Performer, Transcript
 from termscribe import _parser as parser_module
 from termscribe._grammar import RUN_ITEMS, SEQUENCE_ITEMS
+from termscribe._performer import ESCAPE_RUN, RUN_KINDS, TEXT_WITH_SGR, replay
 from termscribe._syntax import (
     MAX_INTERMEDIATES,
     MAX_PARAM_CHARS,
@@ -245,23 +246,14 @@ def test_print_runs_never_contain_controls() -> None:
 
 
 class RunRecorder(Recorder):
-    """Records the grouped events too (a Recorder sees only their default
-    expansion into execute and print calls)."""
+    """Records runs too (a Recorder sees only their default expansion into
+    execute and print calls), by kind, but for TEXT_WITH_SGR and ESCAPE_RUN."""
 
-    def execute_run(self, run: str) -> None:
-        self.events.append(("execute_run", run))
-
-    def overwrite_run(self, run: str) -> None:
-        self.events.append(("overwrite_run", run))
-
-    def text_lines(self, run: str) -> None:
-        self.events.append(("text_lines", run))
-
-    def lines_with_sequences(self, run: str) -> None:
-        self.events.append(("lines_with_sequences", run))
-
-    def sequence_run(self, run: str) -> None:
-        self.events.append(("sequence_run", run))
+    def run(self, kind: int, text: str) -> None:
+        if kind in (TEXT_WITH_SGR, ESCAPE_RUN):
+            replay(self, kind, text)
+        else:
+            self.events.append((RUN_KINDS[kind].lower(), text))
 
 
 def parse_grouped(text: str) -> list[Event]:
@@ -277,7 +269,7 @@ def test_text_after_lone_crs_is_one_overwrite_run() -> None:
         ("execute", "\r"),
         ("csi", "", "", "", "A"),
         ("print", "30%"),
-        ("execute_run", "\r\r\n"),
+        ("line_ends", "\r\r\n"),
         ("print", "c"),
         ("overwrite_run", "\rb"),
         ("execute", "\r"),  # nothing after it yet: a CR on its own
@@ -354,7 +346,7 @@ def test_lines_with_ignored_strings_are_text_lines_without_them() -> None:
     assert parse_grouped("a\n\x1b_bk;t=1\x07b\x1b[1mc\r\n\x1b_x\ny\x1b\\d\n\x1b[Ae\n") == [
         ("print", "a"),
         ("execute", "\n"),
-        ("text_lines", "b\x1b[1mc\r\nd\n"),  # the APC strings, LF inside, are gone
+        ("lines", "b\x1b[1mc\r\nd\n"),  # the APC strings, LF inside, are gone
         ("csi", "", "", "", "A"),
         ("print", "e"),
         ("execute", "\n"),
@@ -384,8 +376,8 @@ def test_lines_with_rep_after_a_printable_ascii_character_are_lines_with_sequenc
 )
 def test_other_rep_sequences_end_the_lines_taken_at_once(line: str) -> None:
     events = parse_grouped(f"a\nb\n{line}\n")
-    assert events[:3] == [("print", "a"), ("execute", "\n"), ("text_lines", "b\n")]
-    assert not any(kind in ("text_lines", "lines_with_sequences") for kind, *_ in events[3:])
+    assert events[:3] == [("print", "a"), ("execute", "\n"), ("lines", "b\n")]
+    assert not any(kind in ("lines", "lines_with_sequences") for kind, *_ in events[3:])
 
 
 def test_lines_with_overstrikes_are_lines_with_sequences() -> None:
@@ -418,8 +410,8 @@ def test_lines_with_overstrikes_are_lines_with_sequences() -> None:
 )
 def test_other_backspaces_end_the_lines_taken_at_once(line: str) -> None:
     events = parse_grouped(f"a\nb\n{line}\n")
-    assert events[:3] == [("print", "a"), ("execute", "\n"), ("text_lines", "b\n")]
-    assert not any(kind in ("text_lines", "lines_with_sequences") for kind, *_ in events[3:])
+    assert events[:3] == [("print", "a"), ("execute", "\n"), ("lines", "b\n")]
+    assert not any(kind in ("lines", "lines_with_sequences") for kind, *_ in events[3:])
 
 
 def test_lines_with_sequences_default_to_the_events_one_by_one() -> None:
@@ -633,3 +625,11 @@ def test_escape_sequences_for_c1_controls_mean_the_controls(
         expected = render(transcript_of([as_c1.encode()], **options))
         assert render(transcript_of([data.encode()], **options)) == expected
         assert render(transcript_of(chunks_bytewise(data.encode()), **options)) == expected
+
+
+def test_each_kind_of_run_is_named_and_replayed() -> None:
+    from termscribe import _performer
+
+    assert len(_performer.RUN_KINDS) == len(_performer.REPLAYS)
+    for kind, name in enumerate(_performer.RUN_KINDS):
+        assert getattr(_performer, name) == kind

@@ -120,7 +120,7 @@ def test_printable_ascii_text_is_never_lost_in_strip_mode(data: bytes) -> None:
 
 
 # Text redrawn after CRs ("\r10%\r20%") and whole lines of text after a line
-# end are handed over as one event each (overwrite_run, text_lines), which
+# end are handed over as one event each (OVERWRITE_RUN, LINES: see Performer.run), which
 # the lines and strip models draw at once when they can; byte by byte every
 # event comes on its own (a line end at the end of a chunk cannot be
 # followed by anything yet). Both must agree.
@@ -246,7 +246,7 @@ def test_lines_of_text_equal_byte_by_byte(data: bytes, opts: dict[str, object]) 
 
 
 # Control sequences and C1 controls each followed by text are handed over as
-# one event (sequence_run) once many have come one by one; here from the
+# one run (SEQUENCE_RUN) once many have come one by one; here from the
 # start, which byte by byte never happens.
 SEQUENCE_PIECES = [
     *(f"\x1b[{seq}".encode() for seq in ["5;1H", "H", "2A", "3C", "K", "2b", "b", "31m", "0m"]),

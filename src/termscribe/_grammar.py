@@ -162,7 +162,7 @@ def tagged_lines_end_in_c(text: str, start: int) -> int:
 
 tagged_lines_end = tagged_lines_end_by_regex if speedups is None else tagged_lines_end_in_c
 # The same with two more sequences and two controls, tried last
-# (lines_with_sequences): REP (repeat the last printed character) or BS
+# (a LINES_WITH_SEQUENCES run): REP (repeat the last printed character) or BS
 # right after a printable ASCII character (not after another sequence: an
 # SGR's final is ASCII too), BS only before another (overstrike, as man
 # pages print bold and underlined letters: "N\bN", "_\bx"), EL erasing
@@ -244,7 +244,7 @@ def _sequence_item(group: str) -> str:
     on every repetition), the item followed by printable text.
 
     A run of control sequences and C1 controls in GROUND, each followed by
-    printable text, is handed over as one event (sequence_run) once many
+    printable text, is handed over as one run (SEQUENCE_RUN) once many
     have come one by one: floods of cursor moves or of C1 controls. An item
     is a CSI sequence as CSI takes it; a C1 control that is executed; ST,
     which does nothing in GROUND; or a string started by a C1 control and

@@ -39,7 +39,7 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from ._committed import CommittedLines
@@ -79,7 +79,14 @@ from ._lines_plain import PLAIN_MIN_CHARS, plain_lines
 from ._lines_print import DEC_SPECIAL_GRAPHICS, Printing
 from ._lines_repeat import run_repeated
 from ._lines_sequences import sequence_parts, sequence_run
-from ._performer import Performer
+from ._performer import (
+    ESCAPE_RUN,
+    LINE_ENDS,
+    LINES,
+    LINES_WITH_SEQUENCES,
+    Performer,
+    replay,
+)
 from ._style import DEFAULT, Link, Style
 from ._syntax import CsiBodies, ParsedParams
 from ._unicode import (
@@ -264,25 +271,30 @@ class LinesModel(Printing, Controls, Performer):
     def _append_lines(self, line: Line, count: int) -> None:
         self.committed.extend_repeated((line,), count)
 
-    def overwrite_run(self, run: str) -> None:
-        overwrite_run(self, run)
+    # -- runs of events (Performer.run) --------------------------------------
 
-    def text_lines(self, run: str) -> None:
+    def run(self, kind: int, text: str) -> None:
+        _RUNS[kind](self, text)
+
+    def _lines_run(self, run: str) -> None:
         if not self.lf_returns and _bare_line_feed(run):
-            Performer.text_lines(self, run)  # the shortcut returns at every LF
+            replay(self, LINES, run)  # the shortcut returns at every LF
         elif len(run) < PLAIN_MIN_CHARS or not plain_lines(self, run):
             text_lines(self, *split_lines(self, run))
 
-    def sequence_run(self, run: str) -> None:
+    def _sequences_run(self, run: str) -> None:
         run_repeated(self, run, self._sequence_run)
 
     def _sequence_run(self, run: str) -> None:
         sequence_run(self, sequence_parts(run, self.styled), direct=True)
 
-    def escape_run(self, run: str) -> None:
-        run_repeated(self, run, super().escape_run)
+    def _escape_run(self, run: str) -> None:
+        run_repeated(self, run, self._escapes_one_by_one)
 
-    def lines_with_sequences(self, run: str) -> None:
+    def _escapes_one_by_one(self, run: str) -> None:
+        replay(self, ESCAPE_RUN, run)
+
+    def _lines_with_sequences_run(self, run: str) -> None:
         # In a row of known width, a REP repeats only up to the margin; a REP
         # of a character HTML escapes repeats it fewer times (see repeat_cost);
         # the shortcut returns to column 0 at every LF.
@@ -294,15 +306,13 @@ class LinesModel(Printing, Controls, Performer):
         ):
             text_lines(self, *sequence_lines(self, run))
         else:
-            super().lines_with_sequences(run)
+            replay(self, LINES_WITH_SEQUENCES, run)
 
-    # -- C0 / C1 controls --------------------------------------------------
-
-    def execute_run(self, run: str) -> None:
+    def _line_ends_run(self, run: str) -> None:
         # In this model CR only returns to column 0, which LF does too (but
         # for a bare LF under the lf policy).
         if not self.lf_returns and _bare_line_feed(run):
-            Performer.execute_run(self, run)
+            replay(self, LINE_ENDS, run)
             return
         self._last = ""
         self.x = 0
@@ -312,6 +322,8 @@ class LinesModel(Printing, Controls, Performer):
             self._scroll_up(1)  # a line feed at the bottom: the usual case
             return
         self._index_many(count)
+
+    # -- C0 / C1 controls --------------------------------------------------
 
     def _explicit_index(self) -> None:
         self._index()  # which ends a pending wrap in this model
@@ -497,6 +509,18 @@ class LinesModel(Printing, Controls, Performer):
         self._last = ""
         if payload.startswith("8;") and self.styled:
             self.style = self.style.with_link(parse_hyperlink(payload))
+
+
+# What the model does with each kind of run (see Performer.run), by kind.
+_RUNS: tuple[Callable[[LinesModel, str], None], ...] = (
+    LinesModel.print_with_sgr,  # TEXT_WITH_SGR
+    LinesModel._line_ends_run,  # LINE_ENDS
+    overwrite_run,  # OVERWRITE_RUN
+    LinesModel._lines_run,  # LINES
+    LinesModel._lines_with_sequences_run,  # LINES_WITH_SEQUENCES
+    LinesModel._sequences_run,  # SEQUENCE_RUN
+    LinesModel._escape_run,  # ESCAPE_RUN
+)
 
 
 def _bare_line_feed(run: str) -> bool:

@@ -1,8 +1,9 @@
 """Grouped parser events of the ``lines`` model, done at once.
 
-The parser hands over text redrawn after lone CRs (``overwrite_run``) and
-whole lines of text after a line end (``text_lines``) as one event each;
-by default a Performer makes the calls one by one. Here the lines model
+The parser hands over text redrawn after lone CRs (``OVERWRITE_RUN``) and
+whole lines of text after a line end (``LINES``, ``LINES_WITH_SEQUENCES``)
+as one run each (``Performer.run``); by default a Performer makes the
+calls one by one. Here the lines model
 does the same work without them: the result is identical to the events
 one by one (a Hypothesis test feeds every stream whole and byte by byte,
 where no grouped event can form), only faster.
@@ -45,7 +46,7 @@ from ._grammar import (
 from ._line import BLANK, MAX_LINE_CELLS, Row
 from ._lines_csi import MAX_REPEAT, TAB_WIDTH
 from ._lines_host import LinesHost, Parts
-from ._performer import Performer
+from ._performer import OVERWRITE_RUN, Performer, replay
 from ._syntax import parse_params
 from ._unicode import is_cell_run, is_simple_run, marker, with_markers
 
@@ -118,14 +119,14 @@ def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:
 
 
 def overwrite_run(m: LinesHost, run: str) -> None:
-    """CRs each followed by text (see Performer.overwrite_run): in an
+    """CRs each followed by text (an OVERWRITE_RUN, see _performer): in an
     unbounded row, single cells with no insert mode or line drawing, only
     what stays visible is written, at once: for each column, the last text
     that reached it, in its style. An EL sequence erases what came before
     it: only the SGR sequences before the CR before the last one count, the
     text after that CR is printed one by one, then the rest at once."""
     if m.width is not None or m.insert or m._translate:
-        Performer.overwrite_run(_performer(m), run)
+        replay(_performer(m), OVERWRITE_RUN, run)
         return
     if "\x1b" in run:
         run = crs_for_chas(run)
@@ -139,7 +140,7 @@ def overwrite_run(m: LinesHost, run: str) -> None:
             current = m._code
             if current is not None and (sgrs := SGR_SPLIT.findall(run, 0, start)):
                 m._set_code(m._part_codes(current, sgrs)[-1])
-            Performer.overwrite_run(_performer(m), run[start:end])
+            replay(_performer(m), OVERWRITE_RUN, run[start:end])
             run = run[end:]
             if not run:
                 return
@@ -154,7 +155,7 @@ def overwrite_run(m: LinesHost, run: str) -> None:
     else:
         simple = run.isascii() or is_simple_run("".join(texts))
     if not simple:
-        Performer.overwrite_run(_performer(m), run)
+        replay(_performer(m), OVERWRITE_RUN, run)
         return
     last = texts[-1]
     covered = len(last)
@@ -172,7 +173,7 @@ def overwrite_run(m: LinesHost, run: str) -> None:
                 visible.append(text[covered:])
                 covered = len(text)
     if covered > MAX_LINE_CELLS:  # found here, not by single_cells: one pass
-        Performer.overwrite_run(_performer(m), run)
+        replay(_performer(m), OVERWRITE_RUN, run)
         return
     if styled:
         m._put(0, "".join(visible), "".join(visible_codes))
@@ -185,7 +186,7 @@ def overwrite_run(m: LinesHost, run: str) -> None:
 
 
 def crs_for_chas(run: str) -> str:
-    """An overwrite_run with CRs for its CHA sequences to the first column:
+    """An OVERWRITE_RUN with CRs for its CHA sequences to the first column:
     in the lines and strip models they do the same."""
     if "G" in run:
         for cha in OVERWRITE_CHAS:
@@ -215,11 +216,11 @@ def _styled_texts(m: LinesHost, texts: list[str]) -> tuple[list[str], list[str],
 
 
 # A REP sequence and the character before it, which it repeats: in the
-# lines of lines_with_sequences, every REP comes right after a printable
+# lines of a LINES_WITH_SEQUENCES run, every REP comes right after a printable
 # ASCII character (never after another sequence, whose final is ASCII too).
 _REPEAT = re.compile(r"([\x20-\x7e])\x1b\[([0-9]*)b")
 # EL erasing to the end of the line, and TAB, in the lines of
-# lines_with_sequences.
+# LINES_WITH_SEQUENCES.
 _CONTROLS = re.compile(f"({ERASE.pattern}|\t)")
 # TABs at the end of a line: they leave no cell written.
 _TRAILING_TABS = re.compile(r"(?<!\t)\t++(?=\n|\Z)")
@@ -232,7 +233,7 @@ def _copies(count: str) -> int:
 
 
 def expand_repeats(run: str) -> str:
-    """The lines of lines_with_sequences with each REP replaced by what it
+    """The lines of a LINES_WITH_SEQUENCES run with each REP replaced by what it
     prints in an unbounded row: the character before it, repeated (REP
     keeps the current style, as that character has it)."""
     parts = _REPEAT.split(run)
@@ -243,7 +244,7 @@ def expand_repeats(run: str) -> str:
 
 
 def split_lines(m: LinesHost, run: str) -> tuple[list[str], str]:
-    """The lines of a text_lines run (without line ends) as the model
+    """The lines of a LINES run (without line ends) as the model
     prints them, and the run they come from, which holds the same code
     points (for single_cells). Unstyled, SGR sequences are gone (they change
     nothing); CRs before LF are gone (they do nothing here that LF does
@@ -258,7 +259,7 @@ def split_lines(m: LinesHost, run: str) -> tuple[list[str], str]:
 
 
 def erases(text: str) -> bool:
-    """Whether EL sequences are in (lines of) a lines_with_sequences run."""
+    """Whether EL sequences are in (lines of) a LINES_WITH_SEQUENCES run."""
     return "K" in text and ERASE.search(text) is not None
 
 
@@ -303,7 +304,7 @@ def tabs_at_once(m: LinesHost, run: str) -> bool:
 
 
 def overstrikes_at_once(m: LinesHost, run: str) -> bool:
-    """Whether the overstrikes in lines of lines_with_sequences (in an
+    """Whether the overstrikes in lines of a LINES_WITH_SEQUENCES run (in an
     unbounded row) can be replaced by the character printed last: each BS
     goes back one cell, unless the character before it took the last one
     (BS then goes back from there, as xterm does); and not in insert mode,
@@ -320,7 +321,7 @@ def overstrikes_at_once(m: LinesHost, run: str) -> bool:
 
 
 def sequence_lines(m: LinesHost, run: str) -> tuple[list[str], str]:
-    """As split_lines, for lines_with_sequences in an unbounded row (with
+    """As split_lines, for a LINES_WITH_SEQUENCES run in an unbounded row (with
     overstrikes only if overstrikes_at_once): each overstrike becomes the
     character printed last; in each line, every REP becomes what it prints
     (see expand_repeats; equal lines are expanded once and shared), and the
@@ -371,7 +372,7 @@ def text_lines(m: LinesHost, lines: list[str], run: str) -> None:
 
 
 def _text_line(m: LinesHost, line: str) -> None:
-    """One line of text_lines, without its LF."""
+    """One line of a LINES run, without its LF."""
     if "\t" in line or erases(line):
         _line_with_controls(m, line)
     elif "\x1b" in line:

@@ -1,6 +1,6 @@
 """A long run of plain lines in the ``lines`` model, without splitting it.
 
-The body of an application log is one ``text_lines`` run of lines of plain
+The body of an application log is one ``LINES`` run (see ``Performer.run``) of lines of plain
 ASCII text. Done as other whole lines are (``_lines_grouped.text_lines``),
 the run is split into a string per line only for those strings to be
 joined again into blocks of committed lines. Here the lines that scroll
@@ -11,7 +11,7 @@ Precondition (``plain_lines`` checks it and does nothing otherwise), beyond
 the bottom-row shortcut's (the normal screen, no scroll margins, unbounded
 rows, no insert mode or line drawing): the run is long (PLAIN_MIN_CHARS
 code points or more), in the default style (or unstyled), ASCII with no
-escape sequence and no TAB (a text_lines run holds printable text, SGR
+escape sequence and no TAB (a LINES run holds printable text, SGR
 and line ends only, so these are printable ASCII and line ends), every
 line fits in a row (MAX_LINE_CELLS), and nothing in it spells a marker
 (``Line.needs_seal``). Then each line is one run of single cells in the
@@ -53,7 +53,7 @@ PLAIN_MIN_CHARS = 32768
 
 
 def plain_lines(m: LinesHost, run: str) -> bool:
-    """Do a text_lines run as the module docstring says, if its
+    """Do a LINES run as the module docstring says, if its
     precondition holds; else do nothing and return False."""
     screen = m._screen
     if not (

@@ -1,7 +1,7 @@
 """Runs of control sequences and C1 controls, each followed by text, in the
 ``lines`` and strip models.
 
-The parser hands such a run over at once (``sequence_run``: floods of
+The parser hands such a run over at once (a ``SEQUENCE_RUN``: floods of
 cursor moves or of C1 controls). The C1 controls that do nothing here are
 skipped (but for forgetting the last character printed), so that the text
 around them is printed at once, with the SGR sequences in it (dropped first
@@ -58,7 +58,7 @@ remove_inert: Callable[[str], str] = (
 
 
 def sequence_parts(run: str, styled: bool) -> list[str]:
-    """The items of a sequence_run, as RUN_ITEMS.split() gives them (the
+    """The items of a SEQUENCE_RUN, as RUN_ITEMS.split() gives them (the
     text before the first item, then for each item its C1 control or CSI
     introducer, the body of its CSI sequence or None, and the text after
     it), without what does nothing in the lines and strip models. Those
@@ -76,7 +76,7 @@ def sequence_parts(run: str, styled: bool) -> list[str]:
 
 
 def sequence_run(m: LinesHost, parts: list[str], direct: bool = False) -> None:
-    """The calls of a sequence_run's items (see sequence_parts), one by one,
+    """The calls of a SEQUENCE_RUN's items (see sequence_parts), one by one,
     each text with the SGR sequences in it printed at once. When ``direct``
     (the model's methods are LinesHost's), control sequences with no
     private marker or intermediates (SGR aside) go straight to HANDLERS, as

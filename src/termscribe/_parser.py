@@ -17,25 +17,25 @@ state, named as on the diagram. Rules of this file:
 * Every buffer has a named limit below. A sequence that overflows one is
   marked ignored: it is consumed to its end and never dispatched, and the
   parser resynchronises on the next sequence.
-* Printable runs are found by one compiled regex (together with the
-  complete SGR sequences inside them: ``print_with_sgr``), and complete,
+* Printable runs are found by one compiled regex, and complete,
   well-formed CSI sequences and strings in GROUND by others (the patterns
-  are in ``_grammar``, the events in ``_performer``); all produce
-  exactly the calls the state machine would. Character-by-character work
-  happens only inside other escape sequences, and string payloads are
-  consumed in runs.
-* Some runs are grouped into one event, which a Performer may take at once
-  or, by default, as the calls one by one: text redrawn after lone CRs
-  (``overwrite_run``), and, after a line end, the complete lines of text
-  that follow (``text_lines``, SOS/PM/APC strings in them removed, as they
-  are never dispatched; ``lines_with_sequences`` when REP sequences right
-  after a printable ASCII character, EL sequences erasing to the end of
-  the line or TABs are in them too); and, once many have
-  come one by one, control sequences and C1 controls each followed by
-  text (``sequence_run``); and escape sequences in a row (``escape_run``).
-  Where a run of lines or of sequences ends is found by a regex, or by the
-  same scan in C when the optional extension is built (``text_lines_end``,
-  ``sequence_run_end``).
+  are in ``_grammar``); all produce exactly the calls the state machine
+  would. Character-by-character work happens only inside other escape
+  sequences, and string payloads are consumed in runs.
+* Some runs of events are handed over as one, ``Performer.run(kind,
+  text)`` (the kinds are in ``_performer``), which an interpreter may take
+  at once or, by default, as the calls one by one: printable text with SGR
+  sequences inside (``TEXT_WITH_SGR``); CRs and LFs in a row
+  (``LINE_ENDS``); text redrawn after lone CRs (``OVERWRITE_RUN``); after a
+  line end, the complete lines of text that follow (``LINES``, SOS/PM/APC
+  strings in them removed, as they are never dispatched;
+  ``LINES_WITH_SEQUENCES`` when REP sequences right after a printable
+  ASCII character, EL sequences erasing to the end of the line or TABs are
+  in them too); once many have come one by one, control sequences and C1
+  controls each followed by text (``SEQUENCE_RUN``); and escape sequences in
+  a row (``ESCAPE_RUN``). Where a run of lines or of sequences ends is
+  found by a regex, or by the same scan in C when the optional extension
+  is built (``text_lines_end``, ``sequence_run_end``).
 
 Differences from the original diagram, each a deliberate choice:
 
@@ -84,7 +84,16 @@ from ._grammar import (
     tagged_lines_end,
     text_lines_end,
 )
-from ._performer import Performer
+from ._performer import (
+    ESCAPE_RUN,
+    LINE_ENDS,
+    LINES,
+    LINES_WITH_SEQUENCES,
+    OVERWRITE_RUN,
+    SEQUENCE_RUN,
+    TEXT_WITH_SGR,
+    Performer,
+)
 from ._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS, MAX_STRING_CHARS
 
 __all__ = ["STATE_NAMES", "Parser", "Performer"]
@@ -122,7 +131,7 @@ STATE_NAMES = {
     SOS_PM_APC_STRING: "SOS_PM_APC_STRING",
 }
 
-# Items one by one before a sequence_run is tried (and again after each try).
+# Items one by one before a SEQUENCE_RUN is tried (and again after each try).
 _GROUP_AFTER = 16
 
 # Runs consumed at once inside sequences and strings.
@@ -207,6 +216,7 @@ class Parser:
         """The fast paths of GROUND: consume from ``i`` what needs no state
         machine and return where it is needed (or ``n``)."""
         perform = self._perform
+        perform_run = perform.run
         text_match = TEXT.match
         csi_match = CSI.match
         string_match = STRING.match
@@ -216,7 +226,7 @@ class Parser:
         lines_end = text_lines_end
         run_end = sequence_run_end
         after_text = False  # a run just ended: no text (or SGR) can follow
-        items = self._items  # sequences and C1 controls since a sequence_run was tried
+        items = self._items  # sequences and C1 controls since a SEQUENCE_RUN was tried
         while i < n:
             if not after_text:
                 end = text_match(text, i).end()  # type: ignore[union-attr]  # matches ""
@@ -224,7 +234,7 @@ class Parser:
                     run = text[i:end]
                     i = end
                     if "\x1b" in run:
-                        perform.print_with_sgr(run)
+                        perform_run(TEXT_WITH_SGR, run)
                     else:
                         perform.print(run)
                     after_text = True
@@ -236,14 +246,14 @@ class Parser:
                 and text.startswith(OVERWRITE_CHAS, i)
                 and (m := overwrites_match(text, i)) is not None
             ):
-                perform.overwrite_run(m.group())
+                perform_run(OVERWRITE_RUN, m.group())
                 i = m.end()
                 continue
             if items >= _GROUP_AFTER and (c == "\x1b" or "\x80" <= c <= "\x9f"):
                 items = 0
                 end = run_end(text, i)
                 if end >= 0:
-                    perform.sequence_run(text[i:end])
+                    perform_run(SEQUENCE_RUN, text[i:end])
                     i = end
                     after_text = True  # the run ends with all the text there is
                     continue
@@ -270,30 +280,30 @@ class Parser:
                     if m.end() - m.start() <= 3:  # one: ESC, intermediate, final
                         perform.esc_dispatch(*ESCAPE_ITEM.match(text, m.start()).groups())  # type: ignore[union-attr]
                     else:
-                        perform.escape_run(m.group())
+                        perform_run(ESCAPE_RUN, m.group())
                     continue
                 self._items = items
                 return i
             if c == "\n" or c == "\r":
                 end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
                 if end - i > 1:
-                    perform.execute_run(text[i:end])
+                    perform_run(LINE_ENDS, text[i:end])
                 elif c == "\r" and (overwritten := overwrites_end(text, i)) >= 0:
                     end = overwritten
-                    perform.overwrite_run(text[i:end])
+                    perform_run(OVERWRITE_RUN, text[i:end])
                 else:
                     perform.execute(c)
                 i = end
                 if text[end - 1] == "\n":
                     if (stop := lines_end(text, end)) >= 0:
                         i = stop
-                        perform.text_lines(text[end:i])
+                        perform_run(LINES, text[end:i])
                     elif (stop := tagged_lines_end(text, end)) >= 0:
                         i = stop
-                        perform.text_lines(IGNORED_STRINGS.sub("", text[end:i]))
+                        perform_run(LINES, IGNORED_STRINGS.sub("", text[end:i]))
                     elif (m := SEQUENCE_LINES.match(text, end)) is not None:
                         i = m.end()
-                        perform.lines_with_sequences(IGNORED_STRINGS.sub("", text[end:i]))
+                        perform_run(LINES_WITH_SEQUENCES, IGNORED_STRINGS.sub("", text[end:i]))
             elif c < "\x80":
                 i += 1
                 if c != "\x7f":

@@ -97,9 +97,9 @@ What is done here instead, and why:
   column and text (``_put``, ``CellCache.cells``); the cursor attributes a
   style gives are asked of pyte once per style (``CellCache.select``), and
   only after the last of consecutive SGR sequences; what a short run of
-  text and SGR does from a style is remembered (``print_with_sgr``, see
+  text and SGR does from a style is remembered (``TEXT_WITH_SGR``, see
   ``_screen_runs``); CRs and LFs in a row move the cursor and scroll the
-  region at once (``execute_run``); EL and ECH write their blanks at once
+  region at once (``LINE_ENDS``); EL and ECH write their blanks at once
   (``_erase_span``).
 
 Output (see ``_screen_cells``): the rows of the visible screen, each
@@ -110,7 +110,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pyte
 from pyte import modes
@@ -122,7 +122,7 @@ from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS
 from ._line import Line
 from ._lines_csi import MAX_ALIGNMENT_FILLS
-from ._performer import Performer
+from ._performer import REPLAYS, Performer
 from ._screen_cells import CellCache, RunCache, screen_lines
 from ._screen_edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase
 from ._screen_host import Buffer as _Buffer
@@ -193,6 +193,10 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self.screen.buffer = _new_buffer()
         self._cells = CellCache()  # this model's own (see _screen_cells)
         self._shortcuts = self.shortcuts  # read where it costs least
+        # What each kind of run (Performer.run) does here, by kind.
+        self._run_table: tuple[Callable[[Any, str], None], ...] = (
+            (print_run, line_feed_run, *REPLAYS[2:]) if self.shortcuts else REPLAYS
+        )
         self._fills = 0  # DECALNs that filled the screen
         self._reset_modes()
         # xterm's char_was_written and last_written_row/col: where the last
@@ -278,12 +282,10 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         else:
             super().execute(control)
 
-    def execute_run(self, run: str) -> None:
-        """CRs and LFs in a row: at once (see ``_screen_runs``)."""
-        if self._shortcuts:
-            line_feed_run(self, run)
-        else:
-            super().execute_run(run)
+    def run(self, kind: int, text: str) -> None:
+        """Text with SGR sequences inside, and CRs and LFs in a row: at
+        once (see ``_screen_runs``); other runs one by one."""
+        self._run_table[kind](self, text)
 
     def _reverse_wrap_back(self) -> None:
         """BS with reverse wraparound (modes 45, 1045): a pending wrap ends;
@@ -460,13 +462,6 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         screen.set_margins()
         self._saved = None
         decsca(self, (0,), "")
-
-    def print_with_sgr(self, run: str) -> None:
-        """Text with SGR sequences inside: by its plan (see ``_screen_runs``)."""
-        if self._shortcuts:
-            print_run(self, run)
-        else:
-            super().print_with_sgr(run)
 
     # -- control sequences -------------------------------------------------
 

@@ -1,11 +1,12 @@
 """Runs the parser hands the ``screen`` model at once, done at once.
 
-The parser groups some events (see ``_performer``); by default a model
-takes them one by one. The screen model takes two kinds whole, as
-shortcuts (``ScreenModel.shortcuts``; ``tests/test_screen_shortcuts.py``
-compares each with the events one by one on generated streams):
+The parser hands some runs of events over at once (``Performer.run``,
+see ``_performer``); by default a model takes them one by one. The screen
+model takes two kinds whole, as shortcuts (``ScreenModel.shortcuts``;
+``tests/test_screen_shortcuts.py`` compares each with the events one by
+one on generated streams):
 
-* ``print_with_sgr``: printable text with SGR sequences inside. What such
+* ``TEXT_WITH_SGR``: printable text with SGR sequences inside. What such
   a run does is a function of the run and of the style before it: the
   texts it prints, each in its style, and the style it ends with. That
   plan is made once (``RunCache.plan``) and, for short runs (the pieces a
@@ -13,7 +14,7 @@ compares each with the events one by one on generated streams):
   ESC [ m``), remembered. pyte's cursor gets the attributes of a style
   only where text follows or the run ends: they are read only when a cell
   is written or erased, which nothing between two SGR sequences does.
-* ``execute_run``: CRs and LFs in a row. The cursor ends in column 0 if a
+* ``LINE_ENDS``: CRs and LFs in a row. The cursor ends in column 0 if a
   CR is among them, else as one LF leaves it; the LFs move it down to the
   bottom margin and scroll the region once for each left, all at once
   (``scroll_up``), or, from below the region, move it down to the last row.

@@ -22,11 +22,21 @@ from __future__ import annotations
 from ._committed import CommittedLines
 from ._line import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
 from ._lines import LinesModel
-from ._performer import Performer
+from ._performer import (
+    LINE_ENDS,
+    LINES,
+    LINES_WITH_SEQUENCES,
+    OVERWRITE_RUN,
+    TEXT_WITH_SGR,
+    Performer,
+    replay,
+)
 from ._screen_cells import trim_rows
 from ._style import DEFAULT
 
 __all__ = ["ALT_BEGIN", "ALT_END", "AltScreenSnapshot", "alt_block", "frame_lines"]
+
+_MODEL_RUNS = frozenset((TEXT_WITH_SGR, LINE_ENDS, OVERWRITE_RUN, LINES, LINES_WITH_SEQUENCES))
 
 ALT_BEGIN = "[termscribe: alternate screen, last frame]"
 ALT_END = "[termscribe: end of alternate screen]"
@@ -73,23 +83,17 @@ class AltScreenSnapshot(Performer):
     def print(self, text: str) -> None:
         self.model.print(text)
 
-    def print_with_sgr(self, run: str) -> None:
-        self.model.print_with_sgr(run)  # SGR only: cannot leave the alternate screen
-
     def execute(self, control: str) -> None:
         self.model.execute(control)
 
-    def execute_run(self, run: str) -> None:
-        self.model.execute_run(run)  # CR and LF only
-
-    def overwrite_run(self, run: str) -> None:
-        self.model.overwrite_run(run)
-
-    def text_lines(self, run: str) -> None:
-        self.model.text_lines(run)  # text, SGR and line ends only
-
-    def lines_with_sequences(self, run: str) -> None:
-        self.model.lines_with_sequences(run)  # and REP, EL
+    def run(self, kind: int, text: str) -> None:
+        # Runs of text, SGR, line ends, REP and EL cannot leave the alternate
+        # screen: the model takes them as they are. Sequences and escape
+        # sequences come one by one, to see each mode change.
+        if kind in _MODEL_RUNS:
+            self.model.run(kind, text)
+        else:
+            replay(self, kind, text)
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         model = self.model

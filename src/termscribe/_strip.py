@@ -25,6 +25,7 @@ Rules (each pinned by a test):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from operator import add
 
 from ._controls import INERT_C1
@@ -38,6 +39,7 @@ from ._lines_grouped import (
     crs_for_chas,
     erases,
     expand_tabs,
+    print_text,
     sequence_lines,
     shown,
     single_cells,
@@ -46,7 +48,7 @@ from ._lines_grouped import (
     tabs_at_once,
 )
 from ._lines_sequences import sequence_parts, sequence_run
-from ._performer import Performer
+from ._performer import LINES_WITH_SEQUENCES, OVERWRITE_RUN, replay
 from ._unicode import is_cell_run
 
 __all__ = ["StripModel"]
@@ -139,7 +141,7 @@ class StripModel(LinesModel):
         """End the row: it is committed as a line, and a blank row takes its
         place, as _index does. The window here is one row of the normal
         screen, unbounded: a row never wraps, so no logical line is ever
-        pending, and text_lines makes no rows (see LinesModel._commit)."""
+        pending, and a LINES run makes no rows (see LinesModel._commit)."""
         self.x = 0
         rows = self._rows
         row = rows[0]
@@ -157,7 +159,12 @@ class StripModel(LinesModel):
         if count:
             self._print_cells(BLANK * count)
 
-    def execute_run(self, run: str) -> None:
+    # -- runs of events (Performer.run) --------------------------------------
+
+    def run(self, kind: int, text: str) -> None:
+        _RUNS[kind](self, text)
+
+    def _line_ends_run(self, run: str) -> None:
         self._last = ""
         lines = run.count("\n")
         if lines:
@@ -167,19 +174,19 @@ class StripModel(LinesModel):
         if run[-1] == "\r":
             self._break = True
 
-    def text_lines(self, run: str) -> None:
+    def _lines_run(self, run: str) -> None:
         self._whole_lines(*split_lines(self, run))
 
-    def lines_with_sequences(self, run: str) -> None:
+    def _lines_with_sequences_run(self, run: str) -> None:
         if "\x08" in run:  # BS does nothing here but forget the last character
             run = run.replace("\x08", "")  # and a character follows each
         if COSTLY_REPEAT.search(run) is not None:  # see repeat_cost
-            Performer.lines_with_sequences(self, run)
+            replay(self, LINES_WITH_SEQUENCES, run)
             return
         lines, text = sequence_lines(self, run)
         if erases(text):
             if "\t" in text:
-                Performer.lines_with_sequences(self, run)
+                replay(self, LINES_WITH_SEQUENCES, run)
                 return
             lines = _broken_at_erasures(lines)
             text = "\n".join(lines)  # a mark after a break joins nothing
@@ -191,7 +198,7 @@ class StripModel(LinesModel):
             if tabs_at_once(self, text):
                 expanded = expand_tabs(lines)
             if expanded is None or cells_of(*expanded) is None:
-                Performer.lines_with_sequences(self, run)
+                replay(self, LINES_WITH_SEQUENCES, run)
                 return
             lines, text = expanded
         self._whole_lines(lines, text)
@@ -210,7 +217,7 @@ class StripModel(LinesModel):
             or max(map(len, lines)) * 2 > MAX_LINE_CELLS
         ):
             for line in lines:
-                self._print_text(line)
+                print_text(self, line)
                 self.execute("\n")
             return
         sgr = "\x1b" in run
@@ -227,7 +234,7 @@ class StripModel(LinesModel):
         else:
             self._commit_texts(shown(lines[1:]) if BLANK in run else lines[1:])
 
-    def overwrite_run(self, run: str) -> None:
+    def _overwrites_run(self, run: str) -> None:
         """Each text after a CR on a line of its own, the lines in between
         made at once when they are single cells. EL sequences break the line
         as CR does, so they change nothing here, but for one at the end."""
@@ -256,10 +263,10 @@ class StripModel(LinesModel):
             print_with_sgr(text)
 
     def _overwrites(self, run: str) -> None:
-        """CRs each followed by printable text (see overwrite_run)."""
+        """CRs each followed by printable text (see _overwrites_run)."""
         texts = run.split("\r")[1:]
         if self._translate or not single_cells(texts, run):
-            Performer.overwrite_run(self, run)
+            replay(self, OVERWRITE_RUN, run)
             return
         self._break = False
         if self._rows[0].text:
@@ -293,7 +300,7 @@ class StripModel(LinesModel):
         if "\x1b" in joined:  # SGR sequences in the texts
             self._texts_after_breaks(texts)
         elif texts:
-            self.overwrite_run("\r" + joined)
+            self._overwrites_run("\r" + joined)
         if not parts[-1]:  # the text of the last item
             self._last = ""
             self._break = True
@@ -386,3 +393,15 @@ class StripModel(LinesModel):
             self._break = True
         elif final in "no":
             super().esc_dispatch(intermediates, final)
+
+
+# What the model does with each kind of run (see Performer.run), by kind.
+_RUNS: tuple[Callable[[StripModel, str], None], ...] = (
+    StripModel.print_with_sgr,  # TEXT_WITH_SGR
+    StripModel._line_ends_run,  # LINE_ENDS
+    StripModel._overwrites_run,  # OVERWRITE_RUN
+    StripModel._lines_run,  # LINES
+    StripModel._lines_with_sequences_run,  # LINES_WITH_SEQUENCES
+    StripModel._sequences_run,  # SEQUENCE_RUN
+    StripModel._escape_run,  # ESCAPE_RUN
+)

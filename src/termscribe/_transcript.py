@@ -371,13 +371,15 @@ class Transcript(RichLines):
         """
         return self._settled().take_committed()
 
-    def changes(self, since: ChangePosition | None = None) -> Changes:
+    def changes(self, since: ChangePosition | None = None, *, window: bool = True) -> Changes:
         """What changed since ``since`` (a ``Changes.position`` of an earlier
         call; None for everything): the lines committed since, and the live
-        window. See ``_changes`` for the client loop; the cost of a call is
-        what changed, not the transcript's length."""
+        window (``window=False`` leaves it out, empty, for a reader that
+        takes only committed lines). See ``_changes`` for the client loop;
+        the cost of a call is what changed, not the transcript's length."""
         model = self._settled()
-        return changes_since(self._token, model.committed, model.window_lines(), since)
+        lines = model.window_lines() if window else []
+        return changes_since(self._token, model.committed, lines, since)
 
     def output_limit(self) -> int:
         """The most characters ``text()``, ``html()`` or ``ansi()`` returns

@@ -170,7 +170,7 @@ class V2ToV1Bridge:
         view = self._view(terminal.key)
         # Take the committed lines in now: the store's transcript drops its
         # oldest past max_lines, which many appends between flushes could reach.
-        view.read(terminal)
+        view.read(terminal, window=False)
         view.has_output = view.has_output or bool(data)
         if self.mode == "meta":
             view.pending += len(data)

@@ -86,11 +86,11 @@ class TerminalView:
         self.committed = []
         self.releaser.replaced()
 
-    def read(self, terminal: TerminalState) -> list[str]:
+    def read(self, terminal: TerminalState, *, window: bool = True) -> list[str]:
         """Take in the lines `terminal` committed since the last read; the
-        lines of its live window."""
+        lines of its live window (none with ``window=False``)."""
         since = self._position
-        changes = terminal.changes(since)
+        changes = terminal.changes(since, window=window)
         committed = changes.committed
         if changes.reset and since is not None:
             # Lines left the head (max_lines) since the last read: the new

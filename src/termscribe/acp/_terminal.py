@@ -189,10 +189,10 @@ class TerminalState(RichLines):
         """
         return self._transcript.take_lines()
 
-    def changes(self, since: ChangePosition | None = None) -> Changes:
+    def changes(self, since: ChangePosition | None = None, *, window: bool = True) -> Changes:
         """What changed in the transcript since ``since`` (see
         `Transcript.changes`); a snapshot replacement resets it."""
-        return self._transcript.changes(since)
+        return self._transcript.changes(since, window=window)
 
     def html(self) -> str:
         """The transcript as an HTML fragment, ``<pre class="termscribe">`` (style it
