@@ -220,8 +220,8 @@ class _Terminal(io.StringIO):
 
 
 def test_progress_only_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("termscribe._cli_progress._AFTER", 0.0)
-    monkeypatch.setattr("termscribe._cli_progress._EVERY", 0.0)
+    monkeypatch.setattr("termscribe.cli._progress._AFTER", 0.0)
+    monkeypatch.setattr("termscribe.cli._progress._EVERY", 0.0)
     source = tmp_path / "big.raw"
     source.write_bytes(b"line\n" * (3 * CHUNK_SIZE // 5))
     terminal = _Terminal()
@@ -276,7 +276,7 @@ def test_render_loads_neither_the_acp_layer_nor_pyte() -> None:
     )
     loaded = result.stdout.split()
     assert "termscribe._lines" in loaded  # the check sees termscribe's modules
-    heavy = ("pyte", "termscribe.acp", "termscribe.cli_acp", "termscribe.cli_bridge")
+    heavy = ("pyte", "termscribe.acp", "termscribe.cli._acp", "termscribe.cli._bridge")
     assert [m for m in loaded if m.startswith(heavy)] == []
     result = subprocess.run(
         [sys.executable, "-c", code.replace("['render']", "['render', '--mode', 'screen']")],
@@ -289,7 +289,10 @@ def test_render_loads_neither_the_acp_layer_nor_pyte() -> None:
 
 def test_importing_every_module_runs_nothing() -> None:
     # Tools (the fuzzers' instrumentation, documentation builders) import
-    # every module of the package; termscribe.__main__ must not run the CLI.
-    code = "import sys; sys.argv = ['x', 'not-a-command']; import termscribe.__main__; print('ok')"
+    # every module of the package; neither __main__ may run the CLI.
+    code = (
+        "import sys; sys.argv = ['x', 'not-a-command']; "
+        "import termscribe.__main__, termscribe.cli.__main__; print('ok')"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, "ok\n", "")

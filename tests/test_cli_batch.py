@@ -112,13 +112,13 @@ class _Pool:
 def test_worker_processes_only_for_big_batches(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("termscribe._cli_batch.ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr("termscribe.cli._batch.ProcessPoolExecutor", _Pool)
     monkeypatch.setattr("os.cpu_count", lambda: 4)
     _Pool.made.clear()
     inputs = [*map(str, INPUTS)]
     assert run(["render", "--out-dir", str(tmp_path), *inputs])[0] == 0
     assert _Pool.made == []  # 60 kB: rendered here, one after the other
-    monkeypatch.setattr("termscribe._cli_batch.POOL_THRESHOLD", 1000)
+    monkeypatch.setattr("termscribe.cli._batch.POOL_THRESHOLD", 1000)
     assert run(["render", "--out-dir", str(tmp_path), *inputs])[0] == 0
     assert _Pool.made == [3]  # one worker per CPU, at most one per file
     assert run(["render", "--out-dir", str(tmp_path), "-j", "2", *inputs])[0] == 0

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from termscribe import Transcript, render_text
 from termscribe._budget import OUTPUT_PER_BYTE, output_constant
-from termscribe._cli_render import RenderOptions
 from termscribe.cli import main
+from termscribe.cli._render import RenderOptions
 
 
 def run(argv: list[str], stdin: bytes = b"") -> tuple[int, bytes, str]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 
 from termscribe import render_text
-from termscribe._cli_inputs import Resize
-from termscribe._cli_markers import ci_markers
 from termscribe.cli import main
+from termscribe.cli._inputs import Resize
+from termscribe.cli._markers import ci_markers
 
 # 2023-11-14 22:13:20 UTC and 1.5 s later; ST ends the second.
 BUILDKITE = (

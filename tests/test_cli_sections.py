@@ -207,7 +207,7 @@ def test_gitlab_sections_become_details_and_text_shows_what_a_terminal_does() ->
 
 
 def test_gitlab_markers_are_found_across_every_chunk_boundary() -> None:
-    from termscribe._cli_markers import ci_markers
+    from termscribe.cli._markers import ci_markers
 
     expected = b"".join(ci_markers(iter([GITLAB]), gitlab=True, timestamps=False))
     assert b"section_start:1560896352:build[collapsed=true] \x1b[36m" in expected

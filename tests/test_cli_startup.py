@@ -30,8 +30,8 @@ SAMPLE = "ls -l\n\x1b[01;34mdocs\x1b[0m  naïve.txt  ✓ 漢字\n".encode()
 # would import it for the terminal's width).
 _NOT_FOR_TEXT = (
     "termscribe.acp",
-    "termscribe.cli_acp",
-    "termscribe.cli_bridge",
+    "termscribe.cli._acp",
+    "termscribe.cli._bridge",
     "termscribe._screen",
     "termscribe._render_html",
     "termscribe._render_ansi",

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 from acp_wire import DATA, anchor, chunk, terminal_update, validate
 
-from termscribe import cli_acp
 from termscribe.acp import SessionLog, TerminalStore, export_html, export_json, export_text
-from termscribe.cli import main
+from termscribe.cli import _acp, main
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "src" / "termscribe" / "data" / "demo-session.ndjson"
@@ -112,7 +111,7 @@ def test_many_errors_are_counted_not_listed() -> None:
     status, _, err = run(["acp", "-"], b"x\n" * 25)
     assert status == 1
     lines = err.splitlines()
-    assert len(lines) == cli_acp.MAX_ERRORS_SHOWN + 1
+    assert len(lines) == _acp.MAX_ERRORS_SHOWN + 1
     assert lines[-1] == "termscribe acp: 5 rejected lines not shown"
 
 
@@ -123,7 +122,7 @@ def test_batch_warnings_go_to_stderr() -> None:
 
 
 def test_overlong_line_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_acp, "MAX_LINE_BYTES", 400)
+    monkeypatch.setattr(_acp, "MAX_LINE_BYTES", 400)
     assert max(len(x) for x in LOG.splitlines()) < 400
     long_line = ndjson(chunk("t1", b"x" * 1000))
     status, out, _ = run(
@@ -174,7 +173,7 @@ def test_text_stdout_is_accepted_too() -> None:
     import argparse
 
     parser = argparse.ArgumentParser()
-    cli_acp.register(parser.add_subparsers())
+    _acp.register(parser.add_subparsers())
     args = parser.parse_args(["acp", "--format", "json", "-"])
     out = io.StringIO()
     assert args.func(args, io.BytesIO(LOG), out, io.StringIO()) == 0
@@ -188,9 +187,9 @@ def test_demo_prints_text_and_writes_html(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.chdir(tmp_path)
     status, out, err = run(["demo"])
     assert status == 0
-    page = Path.cwd() / cli_acp.DEMO_HTML  # the path printed is absolute
+    page = Path.cwd() / _acp.DEMO_HTML  # the path printed is absolute
     assert err == f"termscribe demo: wrote the HTML report to {page}\n"
-    html = (tmp_path / cli_acp.DEMO_HTML).read_text(encoding="utf-8")
+    html = (tmp_path / _acp.DEMO_HTML).read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and html.count('<section class="terminal"') == 5
     for command in ["npm install", "npm test -- --run", "npm run build", "npm run dev", "git log"]:
         assert f"$ {command}" in out

@@ -12,10 +12,10 @@ from typing import Any
 from bridge_wire import check_v1, chunk, notify, terminal_update, tool_call
 from scaling import assert_linear
 
-from termscribe import cli_bridge
 from termscribe.acp import V2ToV1Bridge
 from termscribe.acp._bridge_meta import REDRAW_CHARS_PER_BYTE
-from termscribe.cli_bridge import _LineReader
+from termscribe.cli import _bridge
+from termscribe.cli._bridge import _LineReader
 
 
 def anchor_one_terminal_from_n_tool_calls(n: int) -> Callable[[], object]:
@@ -79,7 +79,7 @@ def read_one_long_line(n: int) -> Callable[[], object]:
 def test_the_cli_line_reader_is_linear_in_the_line_length(monkeypatch: Any) -> None:
     # Small blocks: many reads per line, and lines that fit in the CPU caches,
     # so that the time is the reader's work, not the memory's.
-    monkeypatch.setattr(cli_bridge, "_READ_SIZE", 1024)
+    monkeypatch.setattr(_bridge, "_READ_SIZE", 1024)
     assert_linear(read_one_long_line, 512 << 10, fresh=False)
 
 

@@ -8,7 +8,7 @@ rendered as a terminal shows it).
   of its own. On a terminal the CR and the erase hide the marker; here
   ``\\r\\e[0K`` becomes a space after a start marker (and is left out after
   an end marker), so that the marker is kept as the line's first text,
-  where the section writer finds it (see _cli_sections), and nothing
+  where the section writer finds it (see _sections), and nothing
   of what the log says about its sections is hidden.
 * **Buildkite timestamps** (``--timestamps``): Buildkite's agent writes
   ``ESC _bk;t=MILLISECONDS BEL`` (an APC string, which a transcript drops)

@@ -15,16 +15,16 @@ import os
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
-from ._budget import OUTPUT_PER_BYTE, output_constant
-from ._cli_args import UsageError, at_least
-from ._cli_inputs import INPUT_KINDS, Input, Resize, open_input_stream
-from ._cli_output import Sink, is_same_file, open_sink
-from ._cli_progress import Progress
-from ._cli_writer import LineWriter
-from ._html_theme import THEMES
-from ._line import MAX_LINE_CELLS
-from ._lines_csi import MAX_REACH
-from ._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
+from .._budget import OUTPUT_PER_BYTE, output_constant
+from .._html_theme import THEMES
+from .._line import MAX_LINE_CELLS
+from .._lines_csi import MAX_REACH
+from .._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
+from ._args import UsageError, at_least
+from ._inputs import INPUT_KINDS, Input, Resize, open_input_stream
+from ._output import Sink, is_same_file, open_sink
+from ._progress import Progress
+from ._writer import LineWriter
 
 if TYPE_CHECKING:
     pass
@@ -178,7 +178,7 @@ class RenderOptions(NamedTuple):
         if args.columns is not None and args.columns > MAX_LINE_CELLS:
             raise UsageError(f"--columns must be at most {MAX_LINE_CELLS}")
         if args.mode == "screen":
-            from ._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+            from .._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
 
             if args.columns is not None and args.columns > MAX_SCREEN_COLUMNS:
                 raise UsageError(
@@ -217,7 +217,7 @@ class RenderOptions(NamedTuple):
         clamped to the limits) where no option is set."""
         max_columns, max_rows = MAX_LINE_CELLS, MAX_ROWS
         if self.mode == "screen":
-            from ._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+            from .._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
 
             max_columns, max_rows = MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
         if self.columns is not None or columns is None:
@@ -231,7 +231,7 @@ class RenderOptions(NamedTuple):
         window (its constant less the part every transcript has): the
         output a few bytes can make by filling the window."""
         if self.mode == "screen":
-            from ._transcript import DEFAULT_SCREEN_COLUMNS
+            from .._transcript import DEFAULT_SCREEN_COLUMNS
 
             reach = columns or DEFAULT_SCREEN_COLUMNS
         else:
@@ -254,14 +254,14 @@ class RenderOptions(NamedTuple):
     def renderer(self, input_path: str) -> tuple[LineWriter, str, str]:
         """(how lines are written, text before the lines, text after them)."""
         if self.format == "ansi":
-            from ._render_ansi import ansi_lines
+            from .._render_ansi import ansi_lines
 
             return LineWriter(partial(ansi_lines, hyperlinks=self.hyperlinks)), "", ""
         if self.format == "text":
-            from ._render_text import render_lines_text
+            from .._render_text import render_lines_text
 
             return LineWriter(render_lines_text), "", ""
-        from ._render_html import html_end, html_lines, html_start
+        from .._render_html import html_end, html_lines, html_start
 
         standalone = not self.fragment
         title = "Terminal transcript"
@@ -269,12 +269,12 @@ class RenderOptions(NamedTuple):
             title += ": " + os.path.basename(input_path)
         anchors = None
         if self.anchors:
-            from ._cli_sections import AnchoredLines
+            from ._sections import AnchoredLines
 
             anchors = AnchoredLines()
         writer = LineWriter(html_lines, anchors)
         if standalone and self.sections != "off":
-            from ._cli_sections import SectionWriter
+            from ._sections import SectionWriter
 
             writer = SectionWriter(html_lines, self.sections, anchors)
         start = html_start(
@@ -299,7 +299,7 @@ def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stde
             raise UsageError("-o takes one input; use --out-dir for several")
         if args.out_dir is None:
             raise UsageError("several inputs need --out-dir DIR")
-        from ._cli_batch import run_batch
+        from ._batch import run_batch
 
         render = partial(render_to_file, options)
         return run_batch(render, options.extension, inputs, args.out_dir, args.jobs, stderr)
@@ -391,7 +391,7 @@ def _stream(
         out.write(start.encode("utf-8"))
     chunks = stream.chunks
     if options.timestamps or options.gitlab_sections:
-        from ._cli_markers import ci_markers
+        from ._markers import ci_markers
 
         chunks = ci_markers(chunks, gitlab=options.gitlab_sections, timestamps=options.timestamps)
     while True:

@@ -24,10 +24,8 @@ from collections.abc import Iterable, Iterator
 from importlib import resources
 from typing import IO, BinaryIO, Final, TextIO
 
-from . import MODES, html_end, html_lines, html_start
-from ._cli_output import WriteError, atomic_file, is_same_file
-from ._cli_progress import Progress
-from .acp import (
+from .. import MODES, html_end, html_lines, html_start
+from ..acp import (
     SessionLog,
     TerminalKey,
     TerminalState,
@@ -39,6 +37,8 @@ from .acp import (
     iter_json,
     iter_text,
 )
+from ._output import WriteError, atomic_file, is_same_file
+from ._progress import Progress
 
 __all__ = ["DEMO_HTML", "MAX_LINE_BYTES", "register", "run_acp", "run_demo"]
 

@@ -16,8 +16,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import suppress
 from typing import Final, TextIO
 
-from ._cli_args import UsageError
-from ._cli_output import WriteError
+from ._args import UsageError
+from ._output import WriteError
 
 __all__ = ["POOL_THRESHOLD", "output_paths", "run_batch"]
 

@@ -1,5 +1,4 @@
-"""The command line: the only module (with its ``_cli_*`` and ``cli_*``
-helpers) that does I/O.
+"""The command line: the only package that does I/O.
 
 Each subcommand lives in its own module, imported only when it runs (or for
 ``--help``), so ``termscribe render`` does not load the ACP layer.  Bad usage
@@ -16,15 +15,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any, BinaryIO, TextIO
 
-from . import _cli_render
-from ._cli_args import UsageError
-from ._cli_output import WriteError
-from ._cli_render import CHUNK_SIZE
+from . import _render
+from ._args import UsageError
+from ._output import WriteError
+from ._render import CHUNK_SIZE
 
 __all__ = ["CHUNK_SIZE", "UsageError", "build_parser", "main"]
 
 #: Subcommands and the module that registers them (by its ``register``).
-_COMMANDS = {"render": "_cli_render", "acp": "cli_acp", "demo": "cli_acp", "bridge": "cli_bridge"}
+_COMMANDS = {"render": "_render", "acp": "_acp", "demo": "_acp", "bridge": "_bridge"}
 
 
 def _columns() -> int:
@@ -75,16 +74,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     modules = dict.fromkeys(_COMMANDS.values())
     for name in [_COMMANDS[command]] if command in _COMMANDS else modules:
-        if name == "_cli_render":
-            _cli_render.register(sub)  # type: ignore[arg-type]  # _Parser is an ArgumentParser
-        elif name == "cli_acp":
-            from . import cli_acp
+        if name == "_render":
+            _render.register(sub)  # type: ignore[arg-type]  # _Parser is an ArgumentParser
+        elif name == "_acp":
+            from . import _acp
 
-            cli_acp.register(sub)  # type: ignore[arg-type]
+            _acp.register(sub)  # type: ignore[arg-type]
         else:
-            from . import cli_bridge
+            from . import _bridge
 
-            cli_bridge.register(sub)  # type: ignore[arg-type]
+            _bridge.register(sub)  # type: ignore[arg-type]
     return parser
 
 
@@ -130,7 +129,3 @@ def main(
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"termscribe: {where}{exc.strerror or exc}", file=stderr)
         return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -1,7 +1,7 @@
 """The ``bridge`` subcommand: a v2→v1 ACP proxy, or a filter for logs.
 
 ``termscribe bridge [--mode auto|text|meta] -- AGENT_COMMAND [ARGS...]`` runs
-the agent and translates both ways (see `cli_proxy`).  Without a command,
+the agent and translates both ways (see `_proxy`).  Without a command,
 ``termscribe bridge [--mode text|meta] [--flush-ms N]`` reads the v2 messages
 an agent sends (NDJSON: one JSON-RPC message or batch per line) on stdin and
 writes the v1 messages for a v1 client on stdout, one per line, flushing
@@ -24,8 +24,7 @@ import select
 import time
 from typing import BinaryIO, Final, TextIO
 
-from ._cli_args import MAX_LINE_BYTES, at_least
-from .acp import (
+from ..acp import (
     BRIDGE_MODES,
     DEFAULT_MAX_TEXT_CHARS,
     META_OUTPUTS,
@@ -34,7 +33,8 @@ from .acp import (
     V2ToV1Bridge,
     display_text,
 )
-from .acp._bridge_policy import DEFAULT_FLUSH_MS
+from ..acp._bridge_policy import DEFAULT_FLUSH_MS
+from ._args import MAX_LINE_BYTES, at_least
 
 __all__ = ["register", "run_bridge"]
 
@@ -100,7 +100,7 @@ _non_negative = at_least(0)
 
 def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
     if args.command:
-        from .cli_proxy import run_proxy
+        from ._proxy import run_proxy
 
         return run_proxy(args, stdin, stdout, stderr)
     mode = "text" if args.mode == "auto" else args.mode

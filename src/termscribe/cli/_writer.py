@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._budget import styled_within
-from ._line import Line
+from .._budget import styled_within
+from .._line import Line
 
 __all__ = ["Anchors", "LineWriter"]
 
-#: What puts line anchors into rendered HTML (see _cli_sections.AnchoredLines):
+#: What puts line anchors into rendered HTML (see _sections.AnchoredLines):
 #: (html, number of lines, characters it may write) to html.
 Anchors = Callable[[str, int, int], str]
 

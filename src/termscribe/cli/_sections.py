@@ -5,7 +5,7 @@ Lines that open a section by a CI system's convention start one:
 * GitHub Actions: ``::group::TITLE`` … ``::endgroup::`` (the end line is the
   section's last);
 * GitLab: ``section_start:TS:NAME`` … ``section_end:TS:NAME``, as
-  _cli_markers keeps them (a terminal erases them; the header text GitLab
+  _markers keeps them (a terminal erases them; the header text GitLab
   shows follows the start marker on its line);
 * Buildkite (``--sections buildkite``, since ``--- `` also starts a diff's
   file lines): a line starting ``--- ``, ``+++ `` or ``~~~ `` (each header
@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ._cli_writer import LineWriter
-from ._line import Line
+from .._line import Line
+from ._writer import LineWriter
 
 __all__ = ["SECTION_STYLES", "AnchoredLines", "SectionWriter"]
 

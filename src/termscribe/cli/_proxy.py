@@ -34,8 +34,8 @@ import threading
 import time
 from typing import Any, BinaryIO, Final, TextIO
 
-from ._cli_args import MAX_LINE_BYTES
-from .acp import FlushTimer, V1ClientProxy, display_text
+from ..acp import FlushTimer, V1ClientProxy, display_text
+from ._args import MAX_LINE_BYTES
 
 __all__ = ["SHUTDOWN_GRACE_S", "run_proxy"]
 
