@@ -14,7 +14,7 @@ from scaling import assert_linear
 
 from termscribe import cli_bridge
 from termscribe.acp import V2ToV1Bridge
-from termscribe.acp._bridge_meta import REDRAW_CHARS_PER_BYTE
+from termscribe.acp.bridge._meta import REDRAW_CHARS_PER_BYTE
 from termscribe.cli_bridge import _LineReader
 
 
