@@ -8,7 +8,7 @@ import re
 from readme import DOCS, doc_section
 
 from termscribe.acp import DEFAULT_MAX_TEXT_CHARS, ResendPolicy
-from termscribe.acp._bridge_policy import DEFAULT_FLUSH_BYTES, DEFAULT_FLUSH_MS
+from termscribe.acp.bridge._policy import DEFAULT_FLUSH_BYTES, DEFAULT_FLUSH_MS
 
 GUIDE = DOCS / "bridge.md"
 SECTION = "# Showing v2 terminals to v1 clients (`termscribe bridge`)"

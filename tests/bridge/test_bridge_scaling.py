@@ -13,7 +13,7 @@ from bridge_wire import check_v1, chunk, notify, terminal_update, tool_call
 from scaling import assert_linear
 
 from termscribe.acp import V2ToV1Bridge
-from termscribe.acp._bridge_meta import REDRAW_CHARS_PER_BYTE
+from termscribe.acp.bridge._meta import REDRAW_CHARS_PER_BYTE
 from termscribe.cli import _bridge
 from termscribe.cli._bridge import _LineReader
 

@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termscribe.acp import FlushTimer, ResendPolicy, TerminalStore
-from termscribe.acp._bridge_meta import (
+from termscribe.acp.bridge._meta import (
     REDRAW_CHARS_PER_BYTE,
     REPLACED_MARKER,
     LineReleaser,
     redrawn_marker,
 )
-from termscribe.acp._bridge_text import CappedText, console_block, fenced, safe_prefix
+from termscribe.acp.bridge._text import CappedText, console_block, fenced, safe_prefix
 
 MARKER = re.compile(r"\[termscribe: (\d+) characters omitted\]")
 

@@ -3,16 +3,6 @@
 Pure: no I/O.  The README's "Using termscribe in an ACP client" is a walkthrough.
 """
 
-from ._bridge import (
-    BRIDGE_MODES,
-    META_OUTPUTS,
-    BridgeResult,
-    NotBridged,
-    V2ToV1Bridge,
-    mode_for_client,
-)
-from ._bridge_policy import FlushTimer, ResendPolicy
-from ._bridge_text import DEFAULT_MAX_TEXT_CHARS
 from ._errors import AcpError, AcpWarning, InvalidMessageError, StoreFinishedError
 from ._export import (
     IN_MEMORY,
@@ -45,6 +35,17 @@ from ._terminal import (
     ToolCallInfo,
 )
 from ._validate import OMITTED, Omitted, Patch, decode_base64, is_absolute_path
+from .bridge import (
+    BRIDGE_MODES,
+    DEFAULT_MAX_TEXT_CHARS,
+    META_OUTPUTS,
+    BridgeResult,
+    FlushTimer,
+    NotBridged,
+    ResendPolicy,
+    V2ToV1Bridge,
+    mode_for_client,
+)
 from .convert import ConversionError, IncompatibleTerminalError
 
 __all__ = [

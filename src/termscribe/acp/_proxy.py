@@ -36,7 +36,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ._bridge import BRIDGE_MODES, V2ToV1Bridge, mode_for_client
 from ._errors import AcpError, FieldError, InvalidMessageError, StoreFinishedError, short_repr
 from ._proxy_convert import (
     authenticate_v1_to_v2,
@@ -50,6 +49,7 @@ from ._proxy_convert import (
     stop_reason_v2_to_v1,
 )
 from ._validate import JsonObject, copy_json
+from .bridge import BRIDGE_MODES, V2ToV1Bridge, mode_for_client
 
 __all__ = [
     "INTERNAL_ERROR",

@@ -33,7 +33,7 @@ from ..acp import (
     V2ToV1Bridge,
     display_text,
 )
-from ..acp._bridge_policy import DEFAULT_FLUSH_MS
+from ..acp.bridge._policy import DEFAULT_FLUSH_MS
 from ._args import MAX_LINE_BYTES, at_least
 
 __all__ = ["register", "run_bridge"]

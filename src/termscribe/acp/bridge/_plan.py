@@ -23,11 +23,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
-from ._bridge_calls import TerminalRef, convert_items, display_fields
-from ._bridge_permission import PermissionPlan, plan_permission
-from ._errors import AcpError, FieldError
-from ._validate import JsonObject, copy_json
-from .convert import session_update_v2_to_v1
+from .._errors import AcpError, FieldError
+from .._validate import JsonObject, copy_json
+from ..convert import session_update_v2_to_v1
+from ._calls import TerminalRef, convert_items, display_fields
+from ._permission import PermissionPlan, plan_permission
 
 __all__ = [
     "PERMISSION",

@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from ._errors import AcpError, FieldError
-from ._models import MAX_EXIT_CODE  # also the uint32 bound of a location's line
-from ._validate import JsonObject, copy_json, without_malformed_meta
-from .convert import V1_TOOL_CALL_STATUSES, V1_TOOL_KINDS, tool_call_content_v2_to_v1
+from .._errors import AcpError, FieldError
+from .._models import MAX_EXIT_CODE  # also the uint32 bound of a location's line
+from .._validate import JsonObject, copy_json, without_malformed_meta
+from ..convert import V1_TOOL_CALL_STATUSES, V1_TOOL_KINDS, tool_call_content_v2_to_v1
 
 __all__ = [
     "CallKey",

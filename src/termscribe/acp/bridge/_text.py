@@ -22,8 +22,8 @@ import unicodedata
 from collections import deque
 from typing import Final
 
-from ._export import display_text, exit_summary
-from ._terminal import TerminalState
+from .._export import display_text, exit_summary
+from .._terminal import TerminalState
 
 __all__ = [
     "DEFAULT_MAX_TEXT_CHARS",

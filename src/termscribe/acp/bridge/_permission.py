@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._bridge_calls import TerminalRef, convert_items, display_fields
-from ._bridge_text import fenced
-from ._errors import FieldError, short_repr
-from ._export import display_text
-from ._validate import JsonObject, copy_json, without_malformed_meta
-from .convert import V1_PERMISSION_OPTION_KINDS
+from .._errors import FieldError, short_repr
+from .._export import display_text
+from .._validate import JsonObject, copy_json, without_malformed_meta
+from ..convert import V1_PERMISSION_OPTION_KINDS
+from ._calls import TerminalRef, convert_items, display_fields
+from ._text import fenced
 
 __all__ = ["PermissionPlan", "plan_permission", "text_item"]
 

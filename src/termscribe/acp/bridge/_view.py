@@ -6,7 +6,7 @@ once).  `read` takes in the lines committed since it last read
 (`TerminalState.changes`), so the view costs what changed, and returns the
 live window.  Text mode keeps a `CappedText`; meta mode keeps the committed
 lines not yet released and a `LineReleaser`, plus what the client was told
-in ``_meta.terminal_info`` (see `_bridge`).  With ``colour=True`` (meta mode
+in ``_meta.terminal_info`` (see `_core`).  With ``colour=True`` (meta mode
 for clients that emulate a terminal; the store's transcripts are then
 styled) a line is its safe ANSI rendering (`ansi_lines`: only SGR built from
 validated values, a reset after any styled line) instead of its text.
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from termscribe import ChangePosition, Line, ansi_lines
 
-from ._bridge_calls import CallKey, PendingTally
-from ._bridge_meta import LineReleaser
-from ._bridge_text import CappedText
-from ._terminal import TerminalState
+from .._terminal import TerminalState
+from ._calls import CallKey, PendingTally
+from ._meta import LineReleaser
+from ._text import CappedText
 
 __all__ = ["TerminalView"]
 

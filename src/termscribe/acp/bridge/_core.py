@@ -20,7 +20,7 @@ requests).  Terminal output is only state until `flush` (the caller picks the
 moment; `FlushTimer` helps) or `finish` (end of input).  A malformed message
 raises `InvalidMessageError` and changes nothing; a valid one never raises:
 what v1 cannot carry is listed in `BridgeResult.not_bridged` (see
-`_bridge_plan` for how a message is read before anything changes).
+`_plan` for how a message is read before anything changes).
 
 Other messages: JSON-RPC responses and methods other than ``session/update``
 and ``session/request_permission`` pass through unchanged (the bridge does not
@@ -36,9 +36,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ._bridge_calls import CallKey, PendingTally, TerminalRef, ToolCallState
-from ._bridge_permission import text_item
-from ._bridge_plan import (
+from .._errors import AcpWarning
+from .._export import display_text
+from .._store import TerminalStore
+from .._terminal import TerminalKey, TerminalState
+from .._validate import JsonObject
+from ._calls import CallKey, PendingTally, TerminalRef, ToolCallState
+from ._permission import text_item
+from ._plan import (
     PERMISSION,
     UPDATE,
     ContentChunkPlan,
@@ -50,14 +55,9 @@ from ._bridge_plan import (
     UpdatePlan,
     plan_item,
 )
-from ._bridge_policy import ResendPolicy
-from ._bridge_text import DEFAULT_MAX_TEXT_CHARS, CappedText, console_block
-from ._bridge_view import TerminalView
-from ._errors import AcpWarning
-from ._export import display_text
-from ._store import TerminalStore
-from ._terminal import TerminalKey, TerminalState
-from ._validate import JsonObject
+from ._policy import ResendPolicy
+from ._text import DEFAULT_MAX_TEXT_CHARS, CappedText, console_block
+from ._view import TerminalView
 
 __all__ = [
     "BRIDGE_MODES",
@@ -185,7 +185,7 @@ class V2ToV1Bridge:
         """Apply one v2 message, batch or bare session update; the v1 messages to send now.
 
         Raises `InvalidMessageError` (nothing changed) for malformed input and
-        `StoreFinishedError` after `finish`.  See `_bridge_plan` for how.
+        `StoreFinishedError` after `finish`.  See `_plan` for how.
         """
         parsed = self._store._parse(message, session_id)
         items = message if isinstance(message, list) else [message]
