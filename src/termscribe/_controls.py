@@ -17,19 +17,53 @@ cursor, reset, alignment test) over its own screen. Decisions (xterm):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import ClassVar
+
 from ._style import DEFAULT, Style
 
-__all__ = ["C1_ACTIONS", "INERT_C1", "INERT_C1_MASK", "Controls", "SavedCursor"]
+__all__ = [
+    "C1_ACTIONS",
+    "CONTROL_ACTIONS",
+    "ESCAPE_ACTIONS",
+    "INERT_C1",
+    "INERT_C1_MASK",
+    "Controls",
+    "SavedCursor",
+]
 
-#: The C1 controls that act in the lines and screen models, each with the
-#: Controls method that does it: the one table of their meanings (the strip
-#: model's are in ``_strip``). Each is what its 7-bit form (ESC D...) means
-#: too (see ``_parser``).
-C1_ACTIONS = {
+#: What each C0 and C1 control means in the lines and screen models: the
+#: Controls method that does it, which a model supplies or overrides (the
+#: strip model's meanings are in ``_strip``). The one table of their
+#: meanings: ``execute`` dispatches by it, and the C1 controls it does not
+#: name are inert (below). Each C1 control's 7-bit form (ESC D...) means
+#: the same (see ``_parser``).
+CONTROL_ACTIONS = {
+    "\x08": "_backspace",  # BS
+    "\t": "_horizontal_tab",  # HT
+    "\n": "_line_feed",  # LF
+    "\x0b": "_line_feed",  # VT: as LF (xterm)
+    "\x0c": "_line_feed",  # FF: as LF (xterm)
+    "\r": "_carriage_return",  # CR
+    "\x0e": "_shift_out",  # SO: G1 into GL
+    "\x0f": "_shift_in",  # SI: G0 into GL
     "\x84": "_explicit_index",  # IND
     "\x85": "_next_line",  # NEL
     "\x88": "_set_tab",  # HTS
     "\x8d": "_explicit_reverse_index",  # RI
+}
+#: The C1 controls of CONTROL_ACTIONS.
+C1_ACTIONS = {control: name for control, name in CONTROL_ACTIONS.items() if control >= "\x80"}
+#: What each escape sequence without intermediates means in the lines and
+#: screen models (as CONTROL_ACTIONS); with intermediates, ``( ) * +``
+#: designate G0-G3 (``0`` DEC line drawing, any other final ASCII) and
+#: ``# 8`` is DECALN (``esc_dispatch``).
+ESCAPE_ACTIONS = {
+    "7": "_save_cursor",  # DECSC
+    "8": "_restore_cursor",  # DECRC
+    "c": "_reset",  # RIS
+    "n": "_locking_shift_2",  # LS2: G2 into GL
+    "o": "_locking_shift_3",  # LS3: G3 into GL
 }
 # The C1 controls that start (or end) a sequence or string: syntax, the
 # parser's, never executed.
@@ -132,41 +166,58 @@ class Controls:
         self._gl = gl
         self._translate = self._charsets[gl]
 
+    # -- what each control does (CONTROL_ACTIONS, ESCAPE_ACTIONS) -----------
+
+    def _line_feed(self) -> None:
+        if self.lf_returns:
+            self.x = 0
+        else:
+            self._end_pending_wrap()
+        self._index()
+
+    def _carriage_return(self) -> None:
+        self.x = 0
+
+    def _backspace(self) -> None:
+        x = min(self.x, self.columns - 1)
+        self.x = x - 1 if x > 0 else 0
+
+    def _horizontal_tab(self) -> None:
+        self._tab(1)
+
+    def _shift_out(self) -> None:
+        self._shift(1)
+
+    def _shift_in(self) -> None:
+        self._shift(0)
+
+    def _locking_shift_2(self) -> None:
+        self._shift(2)
+
+    def _locking_shift_3(self) -> None:
+        self._shift(3)
+
+    # The tables as functions, for each class (so that overrides count).
+    _control_functions: ClassVar[Mapping[str, Callable[[Controls], None]]] = {}
+    _escape_functions: ClassVar[Mapping[str, Callable[[Controls], None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._control_functions = {c: getattr(cls, name) for c, name in CONTROL_ACTIONS.items()}
+        cls._escape_functions = {f: getattr(cls, name) for f, name in ESCAPE_ACTIONS.items()}
+
     def execute(self, control: str) -> None:
         self._last = ""
-        if control == "\n" or control == "\x0b" or control == "\x0c":
-            if self.lf_returns:
-                self.x = 0
-            else:
-                self._end_pending_wrap()
-            self._index()
-        elif control == "\r":
-            self.x = 0
-        elif control == "\x08":
-            x = min(self.x, self.columns - 1)
-            self.x = x - 1 if x > 0 else 0
-        elif control == "\t":
-            self._tab(1)
-        elif control == "\x0e":
-            self._shift(1)
-        elif control == "\x0f":
-            self._shift(0)
-        elif (action := C1_ACTIONS.get(control)) is not None:
-            getattr(self, action)()
+        action = self._control_functions.get(control)
+        if action is not None:
+            action(self)
 
     def esc_dispatch(self, intermediates: str, final: str) -> None:
         self._last = ""
         if not intermediates:
-            if final == "7":
-                self._save_cursor()
-            elif final == "8":
-                self._restore_cursor()
-            elif final == "c":
-                self._reset()
-            elif final == "n":  # LS2
-                self._shift(2)
-            elif final == "o":  # LS3
-                self._shift(3)
+            action = self._escape_functions.get(final)
+            if action is not None:
+                action(self)
         elif intermediates in ("(", ")", "*", "+"):
             self._charsets["()*+".index(intermediates)] = final == "0"
             self._translate = self._charsets[self._gl]

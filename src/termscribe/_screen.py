@@ -270,17 +270,19 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         if control != "\t":
             self._wrote = None
             self._held = None
-        if control == "\n" or control == "\x0b" or control == "\x0c":
-            self._last = ""
-            self._end_wrap()
-            if self.lf_returns or self.lnm:
-                self.screen.cursor.x = 0
-            self._index()
-        elif control == "\x08" and self.reverse_wrap and self.autowrap:
-            self._last = ""
+        super().execute(control)
+
+    def _line_feed(self) -> None:
+        self._end_wrap()
+        if self.lf_returns or self.lnm:
+            self.screen.cursor.x = 0
+        self._index()
+
+    def _backspace(self) -> None:
+        if self.reverse_wrap and self.autowrap:
             self._reverse_wrap_back()
         else:
-            super().execute(control)
+            super()._backspace()
 
     def run(self, kind: int, text: str) -> None:
         """Text with SGR sequences inside, and CRs and LFs in a row: at
