@@ -25,8 +25,8 @@ from ._strip import StripModel
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from ._screen import ScreenModel
-    from ._screen_snapshot import AltScreenSnapshot
+    from ._screen._model import ScreenModel
+    from ._screen._snapshot import AltScreenSnapshot
 
 __all__ = [
     "ALT_SCREEN",
@@ -177,7 +177,7 @@ class Transcript(RichLines):
         self._line_feeds: LinesModel | ScreenModel | None = None
         self._before = ""  # the last character fed, while "auto" decides
         if alt_screen == "snapshot":
-            from . import _screen_snapshot  # noqa: F401  # pyte: loaded for these modes only
+            from ._screen import _snapshot  # noqa: F401  # pyte: loaded for these modes only
         self._finished = False
         # Identifies this transcript's change positions (see changes).
         self._token = object()
@@ -197,7 +197,7 @@ class Transcript(RichLines):
         if mode == "strip":
             return StripModel(self._max_lines, styled=self._styled), None
         if mode == "screen":
-            from ._screen import ScreenModel
+            from ._screen._model import ScreenModel
 
             screen = ScreenModel(
                 self.columns or DEFAULT_SCREEN_COLUMNS,
@@ -208,7 +208,7 @@ class Transcript(RichLines):
             return screen, screen
         lines = LinesModel(self.columns, self.rows, self._max_lines, styled=self._styled)
         if self._alt_screen == "snapshot":
-            from ._screen_snapshot import AltScreenSnapshot
+            from ._screen._snapshot import AltScreenSnapshot
 
             return AltScreenSnapshot(lines), lines
         return lines, lines

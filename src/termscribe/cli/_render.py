@@ -178,7 +178,7 @@ class RenderOptions(NamedTuple):
         if args.columns is not None and args.columns > MAX_LINE_CELLS:
             raise UsageError(f"--columns must be at most {MAX_LINE_CELLS}")
         if args.mode == "screen":
-            from .._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+            from .._screen._model import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
 
             if args.columns is not None and args.columns > MAX_SCREEN_COLUMNS:
                 raise UsageError(
@@ -217,7 +217,7 @@ class RenderOptions(NamedTuple):
         clamped to the limits) where no option is set."""
         max_columns, max_rows = MAX_LINE_CELLS, MAX_ROWS
         if self.mode == "screen":
-            from .._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+            from .._screen._model import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
 
             max_columns, max_rows = MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
         if self.columns is not None or columns is None:
