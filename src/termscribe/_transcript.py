@@ -18,7 +18,7 @@ from ._lines import LinesModel
 from ._lines_csi import MAX_REACH
 from ._lines_rest import Frozen, Resting, rest
 from ._parser import Parser
-from ._render_text import render_lines_text
+from ._render._text import render_lines_text
 from ._rich_hooks import RichLines
 from ._strip import StripModel
 
@@ -413,7 +413,7 @@ class Transcript(RichLines):
     def html(self, *, standalone: bool = False, title: str = "Terminal transcript") -> str:
         """The HTML transcript: a ``<pre class="termscribe">`` fragment, or
         with ``standalone`` a complete UTF-8 document with its stylesheet."""
-        from ._render_html import html_end, html_lines, html_pieces, html_start  # not for text
+        from ._render._html import html_end, html_lines, html_pieces, html_start  # not for text
 
         start = html_start(standalone=standalone, title=title)
         end = html_end(standalone=standalone)
@@ -431,7 +431,7 @@ class Transcript(RichLines):
     def ansi(self, *, hyperlinks: bool = False) -> str:
         """The transcript with styles rebuilt as SGR, safe for a terminal;
         ``hyperlinks`` adds OSC 8 for http(s) and mailto links."""
-        from ._render_ansi import ansi_lines, ansi_pairs  # not loaded for text
+        from ._render._ansi import ansi_lines, ansi_pairs  # not loaded for text
 
         out = ansi_pairs(self._pairs(), hyperlinks=hyperlinks)
         if len(out) > self.output_limit():
