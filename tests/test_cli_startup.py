@@ -33,8 +33,8 @@ _NOT_FOR_TEXT = (
     "termscribe.cli._acp",
     "termscribe.cli._bridge",
     "termscribe._screen",
-    "termscribe._render_html",
-    "termscribe._render_ansi",
+    "termscribe._render._html",
+    "termscribe._render._ansi",
     "pyte",
     "wcwidth",
     "html",
@@ -83,8 +83,8 @@ def test_render_runs_on_the_standard_library_alone() -> None:
     ("args", "needed"),
     [
         (["render", "--help"], ()),
-        (["render", "--format", "html"], ("termscribe._render_html",)),
-        (["render", "--format", "ansi"], ("termscribe._render_ansi",)),
+        (["render", "--format", "html"], ("termscribe._render._html",)),
+        (["render", "--format", "ansi"], ("termscribe._render._ansi",)),
         (["render", "--mode", "strip"], ("termscribe._strip",)),
     ],
 )

@@ -94,7 +94,7 @@ VT100_DIFFERS = {
         " also keeps the alternate screen's content (47 clears nothing), so"
         " it shows foobar on the last row, where it was written; termscribe"
         " blanks the alternate screen whenever it is entered (xterm.js, see"
-        " _screen.py), so its screen is blank"
+        " _screen/_model.py), so its screen is blank"
     ),
     "alternate_buffer/11": _ALT_CURSOR,
     "combining/4": _MARK_AT_CURSOR,

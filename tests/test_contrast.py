@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from termscribe import Transcript, render_html, render_text
-from termscribe._contrast import blend, contrast, ensure_contrast, luminance
-from termscribe._html_theme import DARK, LIGHT
-from termscribe._render_html import _theme_bg, _theme_fg
+from termscribe._render._contrast import blend, contrast, ensure_contrast, luminance
+from termscribe._render._html import _theme_bg, _theme_fg
+from termscribe._render._theme import DARK, LIGHT
 from termscribe._style import INVERSE
 
 CSI = b"\x1b["

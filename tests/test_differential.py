@@ -89,9 +89,9 @@ from termscribe._line import BLANK, Line
 from termscribe._lines import LinesModel
 from termscribe._parser import Parser
 from termscribe._performer import Performer
-from termscribe._screen import ScreenModel
-from termscribe._screen_edit import ed, el, rep
-from termscribe._screen_snapshot import ALT_BEGIN, ALT_END
+from termscribe._screen._edit import ed, el, rep
+from termscribe._screen._model import ScreenModel
+from termscribe._screen._snapshot import ALT_BEGIN, ALT_END
 from termscribe._style import DEFAULT
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

@@ -17,13 +17,13 @@ from types import ModuleType
 import pytest
 from chunking import transcript_of
 
-from termscribe import _contrast, _html_theme, _render_ansi, _render_html, _render_text, _urls
+from termscribe._render import _ansi, _contrast, _html, _text, _theme, _urls
 
 CSI = b"\x1b["
 OSC = b"\x1b]"
 ST = b"\x1b\\"
 
-MODULES = [_contrast, _html_theme, _render_ansi, _render_html, _render_text, _urls]
+MODULES = [_ansi, _contrast, _html, _text, _theme, _urls]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=[m.__name__ for m in MODULES])

@@ -1,5 +1,5 @@
-"""The ``screen`` mode: each case pins a decision of ``_screen`` or
-``_screen_cells``, fed whole, byte by byte and in random splits; the corpus
+"""The ``screen`` mode: each case pins a decision of ``_screen._model`` or
+``_screen._cells``, fed whole, byte by byte and in random splits; the corpus
 against its screen goldens; safety of text, HTML and ANSI; the CLI."""
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from textcheck import assert_safe_text
 
 from termscribe import Transcript
 from termscribe._lines import MAX_REPEAT
-from termscribe._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS, ScreenModel
-from termscribe._screen_cells import sgr_params, style_of
-from termscribe._screen_snapshot import ALT_BEGIN, ALT_END
+from termscribe._screen._cells import sgr_params, style_of
+from termscribe._screen._model import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS, ScreenModel
+from termscribe._screen._snapshot import ALT_BEGIN, ALT_END
 from termscribe._style import (
     BLINK,
     BOLD,

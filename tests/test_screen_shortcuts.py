@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from pyte.screens import Char
 from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import _screen_cells
 from termscribe._parser import Parser
-from termscribe._screen import ScreenModel
+from termscribe._screen import _cells
+from termscribe._screen._model import ScreenModel
 
 CSI = "\x1b["
 
@@ -127,12 +127,12 @@ def test_shortcuts_match_with_caches_that_fill(
     monkeypatch: pytest.MonkeyPatch, case: tuple[str, int, int, int]
 ) -> None:
     """With tiny caches, so that clearing a full one is exercised."""
-    monkeypatch.setattr(_screen_cells, "_MAX_GLYPHS", 3)
-    monkeypatch.setattr(_screen_cells, "_MAX_GLYPH_ATTRS", 2)
-    monkeypatch.setattr(_screen_cells, "_MAX_RUN_CELLS", 10)
-    monkeypatch.setattr(_screen_cells, "_MAX_CACHED", 2)
-    monkeypatch.setattr(_screen_cells, "MAX_CACHED_RUNS", 2)
-    monkeypatch.setattr(_screen_cells, "MAX_PLANNED_RUN", 12)
+    monkeypatch.setattr(_cells, "_MAX_GLYPHS", 3)
+    monkeypatch.setattr(_cells, "_MAX_GLYPH_ATTRS", 2)
+    monkeypatch.setattr(_cells, "_MAX_RUN_CELLS", 10)
+    monkeypatch.setattr(_cells, "_MAX_CACHED", 2)
+    monkeypatch.setattr(_cells, "MAX_CACHED_RUNS", 2)
+    monkeypatch.setattr(_cells, "MAX_PLANNED_RUN", 12)
     data, columns, rows, cut = case
     assert_same(data, columns, rows, cut)
 

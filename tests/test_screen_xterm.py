@@ -1,5 +1,5 @@
-"""The ``screen`` mode's decisions taken from real xterm (see ``_screen``,
-``_screen_edit``): each case fed whole, byte by byte and in random splits.
+"""The ``screen`` mode's decisions taken from real xterm (see ``_screen._model``,
+``_screen._edit``): each case fed whole, byte by byte and in random splits.
 xterm's own test suite is run in test_conformance.py."""
 
 from __future__ import annotations

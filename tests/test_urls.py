@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from termscribe import safe_url
-from termscribe._urls import MAX_URL_CHARS
+from termscribe._render._urls import MAX_URL_CHARS
 
 
 @pytest.mark.parametrize(

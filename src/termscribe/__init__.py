@@ -12,7 +12,7 @@ from ._decoder import Utf8Decoder
 from ._line import Line
 from ._parser import Parser
 from ._performer import Performer
-from ._render_text import render_lines_text
+from ._render._text import render_lines_text
 from ._style import Link, Style
 from ._transcript import (
     DEFAULT_MAX_LINES,
@@ -24,25 +24,25 @@ from ._transcript import (
 )
 
 if TYPE_CHECKING:
-    from ._html_theme import STYLESHEET as HTML_STYLESHEET
-    from ._render_ansi import ansi_lines
-    from ._render_ansi import ansi_lines as render_lines_ansi
-    from ._render_html import html_end, html_lines, html_start
-    from ._render_html import html_lines as render_lines_html
-    from ._urls import safe_url
+    from ._render._ansi import ansi_lines
+    from ._render._ansi import ansi_lines as render_lines_ansi
+    from ._render._html import html_end, html_lines, html_start
+    from ._render._html import html_lines as render_lines_html
+    from ._render._theme import STYLESHEET as HTML_STYLESHEET
+    from ._render._urls import safe_url
 
 # The renderers of HTML and ANSI (and what only they need) are imported when
 # first used, so that a text transcript, and ``termscribe render``, start
 # without them.
 _LAZY = {
-    "HTML_STYLESHEET": ("_html_theme", "STYLESHEET"),
-    "ansi_lines": ("_render_ansi", "ansi_lines"),
-    "render_lines_ansi": ("_render_ansi", "ansi_lines"),
-    "render_lines_html": ("_render_html", "html_lines"),
-    "html_end": ("_render_html", "html_end"),
-    "html_lines": ("_render_html", "html_lines"),
-    "html_start": ("_render_html", "html_start"),
-    "safe_url": ("_urls", "safe_url"),
+    "HTML_STYLESHEET": ("_render._theme", "STYLESHEET"),
+    "ansi_lines": ("_render._ansi", "ansi_lines"),
+    "render_lines_ansi": ("_render._ansi", "ansi_lines"),
+    "render_lines_html": ("_render._html", "html_lines"),
+    "html_end": ("_render._html", "html_end"),
+    "html_lines": ("_render._html", "html_lines"),
+    "html_start": ("_render._html", "html_start"),
+    "safe_url": ("_render._urls", "safe_url"),
 }
 
 

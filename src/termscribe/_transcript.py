@@ -18,15 +18,15 @@ from ._lines import LinesModel
 from ._lines_csi import MAX_REACH
 from ._lines_rest import Frozen, Resting, rest
 from ._parser import Parser
-from ._render_text import render_lines_text
+from ._render._text import render_lines_text
 from ._rich_hooks import RichLines
 from ._strip import StripModel
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from ._screen import ScreenModel
-    from ._screen_snapshot import AltScreenSnapshot
+    from ._screen._model import ScreenModel
+    from ._screen._snapshot import AltScreenSnapshot
 
 __all__ = [
     "ALT_SCREEN",
@@ -177,7 +177,7 @@ class Transcript(RichLines):
         self._line_feeds: LinesModel | ScreenModel | None = None
         self._before = ""  # the last character fed, while "auto" decides
         if alt_screen == "snapshot":
-            from . import _screen_snapshot  # noqa: F401  # pyte: loaded for these modes only
+            from ._screen import _snapshot  # noqa: F401  # pyte: loaded for these modes only
         self._finished = False
         # Identifies this transcript's change positions (see changes).
         self._token = object()
@@ -197,7 +197,7 @@ class Transcript(RichLines):
         if mode == "strip":
             return StripModel(self._max_lines, styled=self._styled), None
         if mode == "screen":
-            from ._screen import ScreenModel
+            from ._screen._model import ScreenModel
 
             screen = ScreenModel(
                 self.columns or DEFAULT_SCREEN_COLUMNS,
@@ -208,7 +208,7 @@ class Transcript(RichLines):
             return screen, screen
         lines = LinesModel(self.columns, self.rows, self._max_lines, styled=self._styled)
         if self._alt_screen == "snapshot":
-            from ._screen_snapshot import AltScreenSnapshot
+            from ._screen._snapshot import AltScreenSnapshot
 
             return AltScreenSnapshot(lines), lines
         return lines, lines
@@ -413,7 +413,7 @@ class Transcript(RichLines):
     def html(self, *, standalone: bool = False, title: str = "Terminal transcript") -> str:
         """The HTML transcript: a ``<pre class="termscribe">`` fragment, or
         with ``standalone`` a complete UTF-8 document with its stylesheet."""
-        from ._render_html import html_end, html_lines, html_pieces, html_start  # not for text
+        from ._render._html import html_end, html_lines, html_pieces, html_start  # not for text
 
         start = html_start(standalone=standalone, title=title)
         end = html_end(standalone=standalone)
@@ -431,7 +431,7 @@ class Transcript(RichLines):
     def ansi(self, *, hyperlinks: bool = False) -> str:
         """The transcript with styles rebuilt as SGR, safe for a terminal;
         ``hyperlinks`` adds OSC 8 for http(s) and mailto links."""
-        from ._render_ansi import ansi_lines, ansi_pairs  # not loaded for text
+        from ._render._ansi import ansi_lines, ansi_pairs  # not loaded for text
 
         out = ansi_pairs(self._pairs(), hyperlinks=hyperlinks)
         if len(out) > self.output_limit():

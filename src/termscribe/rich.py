@@ -6,7 +6,7 @@ or an ACP ``TerminalState`` (``console.print(transcript)``), so importing
 termscribe never imports rich.
 
 Rich draws on a terminal, so a line gets what the safe-ANSI renderer
-(`_render_ansi`) would write, as Rich styles:
+(`_render._ansi`) would write, as Rich styles:
 
 * Colours are the Style's validated integers: 0-15 as Rich's standard
   colours, 16-255 as 8-bit colours, truecolor as RGB; bold, dim, italic,
@@ -16,7 +16,7 @@ Rich draws on a terminal, so a line gets what the safe-ANSI renderer
 * Nothing is hidden: concealed text (SGR 8) is shown, and an explicit
   foreground and background that would be unreadable (black on black) are
   replaced by the readable pair the ANSI renderer computes
-  (``_render_ansi._readable``, 3:1 contrast).  Where one side is the
+  (``_render._ansi._readable``, 3:1 contrast).  Where one side is the
   terminal's default colour, the pair is left as the program sent it.
 * Links only with ``hyperlinks=True`` (as ``Transcript.ansi``), and only to
   the URL `termscribe.safe_url` rebuilds (http, https, mailto): printable
@@ -46,7 +46,8 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 
 from termscribe._line import MARKERS, Line
-from termscribe._render_ansi import _readable
+from termscribe._render._ansi import _readable
+from termscribe._render._urls import safe_url
 from termscribe._style import (
     BLINK,
     BOLD,
@@ -58,7 +59,6 @@ from termscribe._style import (
     STRIKE,
     Style,
 )
-from termscribe._urls import safe_url
 
 __all__ = ["MARKER_STYLE", "LinesView", "fold", "line_text", "rich_style"]
 

@@ -16,9 +16,9 @@ from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
 from .._budget import OUTPUT_PER_BYTE, output_constant
-from .._html_theme import THEMES
 from .._line import MAX_LINE_CELLS
 from .._lines_csi import MAX_REACH
+from .._render._theme import THEMES
 from .._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 from ._args import UsageError, at_least
 from ._inputs import INPUT_KINDS, Input, Resize, open_input_stream
@@ -178,7 +178,7 @@ class RenderOptions(NamedTuple):
         if args.columns is not None and args.columns > MAX_LINE_CELLS:
             raise UsageError(f"--columns must be at most {MAX_LINE_CELLS}")
         if args.mode == "screen":
-            from .._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+            from .._screen._model import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
 
             if args.columns is not None and args.columns > MAX_SCREEN_COLUMNS:
                 raise UsageError(
@@ -217,7 +217,7 @@ class RenderOptions(NamedTuple):
         clamped to the limits) where no option is set."""
         max_columns, max_rows = MAX_LINE_CELLS, MAX_ROWS
         if self.mode == "screen":
-            from .._screen import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
+            from .._screen._model import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
 
             max_columns, max_rows = MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
         if self.columns is not None or columns is None:
@@ -254,14 +254,14 @@ class RenderOptions(NamedTuple):
     def renderer(self, input_path: str) -> tuple[LineWriter, str, str]:
         """(how lines are written, text before the lines, text after them)."""
         if self.format == "ansi":
-            from .._render_ansi import ansi_lines
+            from .._render._ansi import ansi_lines
 
             return LineWriter(partial(ansi_lines, hyperlinks=self.hyperlinks)), "", ""
         if self.format == "text":
-            from .._render_text import render_lines_text
+            from .._render._text import render_lines_text
 
             return LineWriter(render_lines_text), "", ""
-        from .._render_html import html_end, html_lines, html_start
+        from .._render._html import html_end, html_lines, html_start
 
         standalone = not self.fragment
         title = "Terminal transcript"

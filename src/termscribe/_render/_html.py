@@ -43,10 +43,8 @@ import re
 from collections.abc import Iterable
 from html import escape
 
-from ._contrast import blend, contrast, ensure_contrast
-from ._html_theme import DARK, LIGHT, STYLESHEET, Theme, layout_css, palette_rgb
-from ._line import MARKERS, Line, Run
-from ._style import (
+from .._line import MARKERS, Line, Run
+from .._style import (
     BLINK,
     BOLD,
     CONCEAL,
@@ -58,6 +56,8 @@ from ._style import (
     STRIKE,
     Style,
 )
+from ._contrast import blend, contrast, ensure_contrast
+from ._theme import DARK, LIGHT, STYLESHEET, Theme, layout_css, palette_rgb
 from ._urls import safe_url
 
 __all__ = [
@@ -188,7 +188,7 @@ def html_start(
     anchors: bool = False,
 ) -> str:
     """What comes before the lines: ``<pre>``, or a whole document head
-    (``theme``, ``wrap`` and ``anchors``: see ``_html_theme.layout_css``)."""
+    (``theme``, ``wrap`` and ``anchors``: see ``_theme.layout_css``)."""
     extra = layout_css(theme=theme, wrap=wrap, anchors=anchors)
     if not standalone:
         if extra:

@@ -19,10 +19,10 @@ alternate screen had just before. It relies only on the model's public
 
 from __future__ import annotations
 
-from ._committed import CommittedLines
-from ._line import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
-from ._lines import LinesModel
-from ._performer import (
+from .._committed import CommittedLines
+from .._line import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
+from .._lines import LinesModel
+from .._performer import (
     LINE_ENDS,
     LINES,
     LINES_WITH_SEQUENCES,
@@ -31,8 +31,8 @@ from ._performer import (
     Performer,
     replay,
 )
-from ._screen_cells import trim_rows
-from ._style import DEFAULT
+from .._style import DEFAULT
+from ._cells import trim_rows
 
 __all__ = ["ALT_BEGIN", "ALT_END", "AltScreenSnapshot", "alt_block", "frame_lines"]
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._lines_print import DEC_SPECIAL_GRAPHICS
-from ._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
+from .._lines_print import DEC_SPECIAL_GRAPHICS
+from .._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
 
 if TYPE_CHECKING:
-    from ._screen_host import Row as _Row
-    from ._screen_host import ScreenHost
+    from ._host import Row as _Row
+    from ._host import ScreenHost
 
 __all__ = ["ScreenPrinting"]
 

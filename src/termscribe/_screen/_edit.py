@@ -1,7 +1,7 @@
 """Editing control sequences of the ``screen`` interpreter.
 
 The handlers here change the cells of a :class:`ScreenModel` (see
-``_screen``): erasing (ED, EL, ECH and the selective DECSED, DECSEL),
+``_model``): erasing (ED, EL, ECH and the selective DECSED, DECSEL),
 inserting and deleting characters, lines and columns (ICH, DCH, IL, DL, SU,
 SD, SL, SR, DECIC, DECDC), REP and tab stops. Each takes the model, the
 parsed parameters and the last printed character, like the cursor
@@ -42,13 +42,13 @@ from __future__ import annotations
 
 from pyte.screens import Char
 
-from ._cursor import arg, clamp_x
-from ._lines import MAX_REPEAT
-from ._lines_csi import repeat_cost
-from ._screen_cells import is_wide
-from ._screen_host import Row as _Row
-from ._screen_host import ScreenHost
-from ._unicode import MARK, NORMAL, char_info
+from .._cursor import arg, clamp_x
+from .._lines import MAX_REPEAT
+from .._lines_csi import repeat_cost
+from .._unicode import MARK, NORMAL, char_info
+from ._cells import is_wide
+from ._host import Row as _Row
+from ._host import ScreenHost
 
 __all__ = ["EDIT_HANDLERS", "INTERMEDIATE_HANDLERS", "ProtectedChar", "selective_erase"]
 

@@ -20,12 +20,12 @@ one on generated streams):
   (``scroll_up``), or, from below the region, move it down to the last row.
 
 The functions take the model as a ``ScreenHost``, like the edits of
-``_screen_edit``; the plans are the model's own (its ``RunCache``).
+``_edit``; the plans are the model's own (its ``RunCache``).
 """
 
 from __future__ import annotations
 
-from ._screen_host import ScreenHost
+from ._host import ScreenHost
 
 __all__ = ["line_feed_run", "print_run", "scroll_up"]
 

@@ -36,7 +36,7 @@ drawing (``ESC ( 0``) is translated before pyte sees it, 0x5F as a blank
   wraps (xterm's ``TabToPrevStop`` leaves ``do_wrap`` alone).
 * The scroll region is the terminal's, not the screen's: it stays as it is
   when the alternate screen is entered or left (xterm).
-* The edits of ``_screen_edit``: REP wraps; SL, SR, DECIC, DECDC; DECSCA
+* The edits of ``_edit``: REP wraps; SL, SR, DECIC, DECDC; DECSCA
   with DECSED and DECSEL; ED 0 and EL 0 end a pending wrap; DCH and ICH
   blank a wide character they split.
 
@@ -64,7 +64,7 @@ What is done here instead, and why:
   cell, so that repeating ``CSI 2J`` costs little; ED 3 erases only
   scrollback (nothing). REP prints a character of one cell or a marker
   again; a wide one or a mark once, then copies its cells (see
-  ``_screen_edit``).
+  ``_edit``).
 * DL/SU first create the rows they move: pyte's ``delete_lines`` leaves a
   row in place when the row below it was never written. A cell ICH or an
   insert-mode print pushes past the right margin is dropped (pyte keeps it
@@ -98,11 +98,11 @@ What is done here instead, and why:
   style gives are asked of pyte once per style (``CellCache.select``), and
   only after the last of consecutive SGR sequences; what a short run of
   text and SGR does from a style is remembered (``TEXT_WITH_SGR``, see
-  ``_screen_runs``); CRs and LFs in a row move the cursor and scroll the
+  ``_runs``); CRs and LFs in a row move the cursor and scroll the
   region at once (``LINE_ENDS``); EL and ECH write their blanks at once
   (``_erase_span``).
 
-Output (see ``_screen_cells``): the rows of the visible screen, each
+Output (see ``_cells``): the rows of the visible screen, each
 right-trimmed of spaces, blank rows at the bottom left out.
 """
 
@@ -116,23 +116,23 @@ import pyte
 from pyte import modes
 from pyte.screens import Char, StaticDefaultDict
 
-from ._committed import CommittedLines
-from ._controls import Controls
-from ._controls import SavedCursor as _Saved
-from ._cursor import CURSOR_HANDLERS
-from ._line import Line
-from ._lines_csi import MAX_ALIGNMENT_FILLS
-from ._performer import REPLAYS, Performer
-from ._screen_cells import CellCache, RunCache, screen_lines
-from ._screen_edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase
-from ._screen_host import Buffer as _Buffer
-from ._screen_host import Row as _Row
-from ._screen_modes import MODE_HANDLERS, alternate_screen, private_mode
-from ._screen_print import ScreenPrinting
-from ._screen_runs import line_feed_run, print_run
-from ._screen_snapshot import alt_block
-from ._style import DEFAULT, Style
-from ._syntax import ParsedParams
+from .._committed import CommittedLines
+from .._controls import Controls
+from .._controls import SavedCursor as _Saved
+from .._cursor import CURSOR_HANDLERS
+from .._line import Line
+from .._lines_csi import MAX_ALIGNMENT_FILLS
+from .._performer import REPLAYS, Performer
+from .._style import DEFAULT, Style
+from .._syntax import ParsedParams
+from ._cells import CellCache, RunCache, screen_lines
+from ._edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase
+from ._host import Buffer as _Buffer
+from ._host import Row as _Row
+from ._modes import MODE_HANDLERS, alternate_screen, private_mode
+from ._print import ScreenPrinting
+from ._runs import line_feed_run, print_run
+from ._snapshot import alt_block
 
 __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
 
@@ -186,12 +186,12 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self.reach = columns  # cursor movements use every column (see _cursor)
         self.snapshot = snapshot
         self.styled = styled
-        self._runs = RunCache()  # this model's own (see _screen_runs)
+        self._runs = RunCache()  # this model's own (see _runs)
         self._erase_cells: dict[str, Char] = {}  # blanks by erase colour
         self.params = ParsedParams()
         self.screen = pyte.Screen(columns, rows)
         self.screen.buffer = _new_buffer()
-        self._cells = CellCache()  # this model's own (see _screen_cells)
+        self._cells = CellCache()  # this model's own (see _cells)
         self._shortcuts = self.shortcuts  # read where it costs least
         # What each kind of run (Performer.run) does here, by kind.
         self._run_table: tuple[Callable[[Any, str], None], ...] = (
@@ -286,7 +286,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
 
     def run(self, kind: int, text: str) -> None:
         """Text with SGR sequences inside, and CRs and LFs in a row: at
-        once (see ``_screen_runs``); other runs one by one."""
+        once (see ``_runs``); other runs one by one."""
         self._run_table[kind](self, text)
 
     def _reverse_wrap_back(self) -> None:

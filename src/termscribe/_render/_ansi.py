@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .._line import Line, Run
+from .._style import BLINK, BOLD, DIM, INVERSE, ITALIC, OVERLINE, RGB_FLAG, STRIKE, Link, Style
 from ._contrast import MIN_RATIO, blend, contrast, ensure_contrast
-from ._html_theme import palette_rgb
-from ._line import Line, Run
-from ._style import BLINK, BOLD, DIM, INVERSE, ITALIC, OVERLINE, RGB_FLAG, STRIKE, Link, Style
+from ._theme import palette_rgb
 from ._urls import safe_url
 
 __all__ = ["ansi_lines", "ansi_pairs"]

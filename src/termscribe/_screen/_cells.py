@@ -15,7 +15,7 @@ translates in both directions:
   else to truecolor.
 * :func:`screen_lines` turns a pyte buffer into :class:`Line` objects.
 * :class:`RunCache` remembers what SGR sequences, and runs of text and SGR
-  (``_screen_runs``), do from a style.
+  (``_runs``), do from a style.
 
 Both conversions are remembered in a :class:`CellCache`, and the runs in a
 :class:`RunCache`, that each screen model owns (never shared between
@@ -29,7 +29,7 @@ Deviations from the ``lines`` model, because pyte's cells cannot hold them:
   Concealed text is never hidden by the renderers anyway.
 * A truecolor equal to one of the 256-colour palette's colours 16-255 comes
   back as that palette index (the same colour).
-* OSC 8 links are dropped; their text stays (see ``_screen``).
+* OSC 8 links are dropped; their text stays (see ``_model``).
 * pyte stores a printed space and an erased cell the same way, so each row
   is right-trimmed of spaces, whatever their style, and blank rows at the
   bottom of the screen are left out.
@@ -47,10 +47,10 @@ from types import MappingProxyType
 from pyte import graphics
 from pyte.screens import Char, Screen, wcwidth
 
-from ._grammar import sgr_split
-from ._line import EMPTY_LINE, Line
-from ._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
-from ._unicode import MARKED, REPLACED, SINGLE, char_info, class_runs
+from .._grammar import sgr_split
+from .._line import EMPTY_LINE, Line
+from .._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
+from .._unicode import MARKED, REPLACED, SINGLE, char_info, class_runs
 
 __all__ = [
     "MAX_PLANNED_RUN",

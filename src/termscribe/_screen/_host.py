@@ -1,7 +1,7 @@
 """What the handlers of the ``screen`` model see of it.
 
-The screen model (``_screen.ScreenModel``) keeps its cells in a pyte
-screen; its editing handlers (``_screen_edit``) and modes (``_screen_modes``)
+The screen model (``_model.ScreenModel``) keeps its cells in a pyte
+screen; its editing handlers (``_edit``) and modes (``_modes``)
 are functions in modules of their own that take the model as a
 ``ScreenHost``: the part of it they use, declared here. They import this
 interface, never the class, so no module of the model imports another back.
@@ -15,10 +15,10 @@ from typing import ClassVar, Protocol
 import pyte
 from pyte.screens import Char, StaticDefaultDict
 
-from ._controls import SavedCursor
-from ._cursor import CursorHost
-from ._screen_cells import CellCache, RunCache
-from ._style import Style
+from .._controls import SavedCursor
+from .._cursor import CursorHost
+from .._style import Style
+from ._cells import CellCache, RunCache
 
 __all__ = ["Buffer", "Row", "ScreenHost"]
 
@@ -28,7 +28,7 @@ Buffer = dict[int, Row]
 
 
 class ScreenHost(CursorHost, Protocol):
-    """The screen model as its handlers use it (see ``_screen`` for each),
+    """The screen model as its handlers use it (see ``_model`` for each),
     cursor movement's part (``x``, ``y``, ``origin``...) included."""
 
     blank: ClassVar[Char]

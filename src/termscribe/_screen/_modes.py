@@ -1,15 +1,15 @@
 """Modes, margins and the alternate screen of the ``screen`` interpreter.
 
-Handlers of ``ScreenHost`` (see ``_screen``) for SM/RM, DECSET/DECRST,
-DECSTBM and SCOSC/SCORC, like the edits of ``_screen_edit``.
+Handlers of ``ScreenHost`` (see ``_model``) for SM/RM, DECSET/DECRST,
+DECSTBM and SCOSC/SCORC, like the edits of ``_edit``.
 """
 
 from __future__ import annotations
 
 from pyte import modes
 
-from ._cursor import arg
-from ._screen_host import ScreenHost
+from .._cursor import arg
+from ._host import ScreenHost
 
 __all__ = ["MODE_HANDLERS", "alternate_screen", "private_mode"]
 
