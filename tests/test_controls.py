@@ -7,7 +7,7 @@ import pytest
 from termscribe import render_text
 from termscribe._controls import C1_ACTIONS, CONTROL_ACTIONS, ESCAPE_ACTIONS, INERT_C1, Controls
 from termscribe._lines import LinesModel
-from termscribe._screen import ScreenModel
+from termscribe._screen._model import ScreenModel
 
 
 @pytest.mark.parametrize("model", [LinesModel, ScreenModel])
