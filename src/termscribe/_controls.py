@@ -23,7 +23,7 @@ __all__ = ["C1_ACTIONS", "INERT_C1", "INERT_C1_MASK", "Controls", "SavedCursor"]
 
 #: The C1 controls that act in the lines and screen models, each with the
 #: Controls method that does it: the one table of their meanings (the strip
-#: model's are in ``_strip``). Each is what its 7-bit form (ESC D...) means
+#: model's are in ``_lines._strip``). Each is what its 7-bit form (ESC D...) means
 #: too (see ``_parser``).
 C1_ACTIONS = {
     "\x84": "_explicit_index",  # IND

@@ -121,7 +121,7 @@ from ._controls import Controls
 from ._controls import SavedCursor as _Saved
 from ._cursor import CURSOR_HANDLERS
 from ._line import Line
-from ._lines_csi import MAX_ALIGNMENT_FILLS
+from ._lines import MAX_ALIGNMENT_FILLS
 from ._performer import REPLAYS, Performer
 from ._screen_cells import CellCache, RunCache, screen_lines
 from ._screen_edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase

@@ -43,8 +43,7 @@ from __future__ import annotations
 from pyte.screens import Char
 
 from ._cursor import arg, clamp_x
-from ._lines import MAX_REPEAT
-from ._lines_csi import repeat_cost
+from ._lines import MAX_REPEAT, repeat_cost
 from ._screen_cells import is_wide
 from ._screen_host import Row as _Row
 from ._screen_host import ScreenHost
