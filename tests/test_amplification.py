@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from termscribe import Transcript, cli
 from termscribe._budget import OUTPUT_PER_BYTE, output_constant
-from termscribe._lines_csi import MAX_REACH
+from termscribe._lines import MAX_REACH
 from termscribe.acp import TerminalStore
 
 ESC = b"\x1b"

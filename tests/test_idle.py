@@ -2,7 +2,7 @@
 
 A transcript makes its interpreter on its first interpreted byte;
 ``compact`` puts a ``lines`` model, its parser and its decoder to rest
-(``_lines_rest``) and the next feed makes them again; ``finish`` keeps only
+(``_lines._rest``) and the next feed makes them again; ``finish`` keeps only
 what reading needs. None of it may change anything read: a transcript
 compacted after every chunk, read between chunks, gives what one never
 compacted gives, on Hypothesis streams of the whole VT grammar split at
@@ -27,12 +27,11 @@ from hypothesis import strategies as st
 from test_changes import Client
 from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import Transcript, _lines_rest
+from termscribe import Transcript
 from termscribe._budget import output_constant
 from termscribe._line import StylePalette
-from termscribe._lines import LinesModel
-from termscribe._lines_repeat import state_key, state_value
-from termscribe._lines_rest import Frozen, Resting
+from termscribe._lines import Frozen, LinesModel, Resting, _rest
+from termscribe._lines._shortcuts._repeat import state_key, state_value
 from termscribe._parser import Parser
 from termscribe._style import DEFAULT, Link
 from termscribe._transcript import HOLD_BYTES
@@ -198,10 +197,10 @@ def test_the_output_limit_is_the_models(options: dict[str, Any]) -> None:
 def test_what_transcripts_at_rest_share_is_immutable() -> None:
     """The only objects all transcripts at rest share: tuples of immutable
     values (a Style has no setter; its attributes are set once)."""
-    assert type(_lines_rest._NONE) is tuple and _lines_rest._NONE == (0, 0, 0)
-    assert type(_lines_rest._DEFAULT_STYLES) is tuple
-    assert _lines_rest._DEFAULT_STYLES == (DEFAULT,)
-    assert _lines_rest._DEFAULT_STYLES[0] is DEFAULT
+    assert type(_rest._NONE) is tuple and _rest._NONE == (0, 0, 0)
+    assert type(_rest._DEFAULT_STYLES) is tuple
+    assert _rest._DEFAULT_STYLES == (DEFAULT,)
+    assert _rest._DEFAULT_STYLES[0] is DEFAULT
 
 
 def test_a_compacted_palette_gives_the_codes_it_gave() -> None:

@@ -9,13 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from termscribe import Transcript, _parser, render_html, render_text
-from termscribe import _lines as lines_module
-from termscribe import _lines_grouped as lines_grouped
-from termscribe import _lines_print as lines_print
-from termscribe import _lines_unicode as lines_unicode
 from termscribe._line import BLANK, MAX_LINE_CELLS
 from termscribe._lines import MAX_REPEAT, LinesModel
-from termscribe._lines_csi import MAX_REACH, TAB_WIDTH
+from termscribe._lines import _model as lines_module
+from termscribe._lines import _print as lines_print
+from termscribe._lines import _unicode as lines_unicode
+from termscribe._lines._csi import MAX_REACH, TAB_WIDTH
+from termscribe._lines._shortcuts import _grouped as lines_grouped
 from termscribe._parser import Parser
 
 ESC = "\x1b"

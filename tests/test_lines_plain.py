@@ -1,4 +1,4 @@
-"""A long run of plain lines without splitting it (``_lines_plain``) makes
+"""A long run of plain lines without splitting it (``_lines._shortcuts._plain``) makes
 the transcript that doing its lines as other whole lines makes.
 
 The shortcut is taken on runs of PLAIN_MIN_CHARS code points or more; the
@@ -19,17 +19,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import Transcript, _lines, _lines_plain
+from termscribe import Transcript
 from termscribe._committed import BLOCK
-from termscribe._lines_plain import lines_fit
+from termscribe._lines import _model
+from termscribe._lines._shortcuts import _plain
+from termscribe._lines._shortcuts._plain import lines_fit
 
 
 @contextmanager
 def shortcut_from(chars: int) -> Iterator[None]:
     """The shortcut tried on runs of ``chars`` code points or more."""
     with (
-        mock.patch.object(_lines_plain, "PLAIN_MIN_CHARS", chars),
-        mock.patch.object(_lines, "PLAIN_MIN_CHARS", chars),
+        mock.patch.object(_plain, "PLAIN_MIN_CHARS", chars),
+        mock.patch.object(_model, "PLAIN_MIN_CHARS", chars),
     ):
         yield
 

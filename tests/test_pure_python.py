@@ -19,7 +19,7 @@ from termscribe import render_ansi, render_html, render_text
 # Every kind of input the extension's scans see: floods of C1 controls and
 # of control sequences with text between them, strings aborted by C1, lines
 # of text with SGR, a run of plain lines long enough to be committed as
-# slices of it (_lines_plain), styled lines of single cells, wide
+# slices of it (_lines._shortcuts._plain), styled lines of single cells, wide
 # characters and marks, and progress bars redrawn after CRs.
 SAMPLE = (
     "\x1b[31mred\x1b[0m\r\n"
@@ -36,13 +36,14 @@ SAMPLE = (
 
 _CHILD = """
 import json, sys
-from termscribe import _accel, _committed, _grammar, _lines_sequences, _unicode
+from termscribe import _accel, _committed, _grammar, _unicode
+from termscribe._lines._shortcuts import _sequences
 from termscribe import render_ansi, render_html, render_text
 data = sys.stdin.buffer.read()
 print(json.dumps({
     "speedups": _accel.speedups is not None,
     "pure": _accel.PURE_PYTHON,
-    "regex_paths": _lines_sequences.remove_inert is _lines_sequences.remove_inert_by_regex
+    "regex_paths": _sequences.remove_inert is _sequences.remove_inert_by_regex
         and _grammar.sequence_run_end is _grammar.sequence_run_end_by_regex
         and _grammar.sgr_split == _grammar.SGR_SPLIT.split
         and _grammar.without_sgr is _grammar.without_sgr_by_regex

@@ -1,5 +1,5 @@
 """Runs that repeat one unit take a shortcut once the unit changes nothing
-more (``termscribe._lines_repeat``): the result is the ordinary path's.
+more (``termscribe._lines._shortcuts._repeat``): the result is the ordinary path's.
 
 The reference is the same stream fed one code point at a time, where no
 run of sequences can form and every sequence takes the state machine. The
@@ -16,7 +16,13 @@ from vtgrammar import ALL, HypothesisChooser, stream
 
 from termscribe import Transcript
 from termscribe._lines import LinesModel
-from termscribe._lines_repeat import MAX_TRIES, MIN_REPEATS, run_repeated, state_key, unit_of
+from termscribe._lines._shortcuts._repeat import (
+    MAX_TRIES,
+    MIN_REPEATS,
+    run_repeated,
+    state_key,
+    unit_of,
+)
 
 # Beyond vtgrammar: every C1 control (7-bit forms too), ST, strings aborted
 # by a C1 control, escape sequences, OSC 8 links and titles, soft reset.

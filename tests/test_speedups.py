@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import _committed, _grammar, _lines_sequences, _unicode
+from termscribe import _committed, _grammar, _unicode
 from termscribe._accel import PURE_PYTHON, speedups
 from termscribe._committed import (
     _parts_layout_by_python,
@@ -32,7 +32,8 @@ from termscribe._grammar import (
     text_lines_end_by_regex,
     without_sgr_by_regex,
 )
-from termscribe._lines_sequences import remove_inert_by_regex
+from termscribe._lines._shortcuts import _sequences
+from termscribe._lines._shortcuts._sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
 from termscribe._unicode import (
     _TABLE,
@@ -225,7 +226,7 @@ def test_sequence_run_end_checks_its_arguments() -> None:
 
 
 def test_the_package_uses_the_extension() -> None:
-    assert _lines_sequences.remove_inert is _lines_sequences._remove_inert_in_c
+    assert _sequences.remove_inert is _sequences._remove_inert_in_c
     assert _grammar.sequence_run_end is _grammar.sequence_run_end_in_c
     assert _grammar.text_lines_end is _grammar.text_lines_end_in_c
     assert _grammar.tagged_lines_end is _grammar.tagged_lines_end_in_c

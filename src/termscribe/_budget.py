@@ -7,7 +7,7 @@ and, for HTML, the document around it) characters long, in every mode and
 format. Two mechanisms keep it there:
 
 * Cells: the interpreters make a bounded number of cells per byte
-  (``_lines_csi``: cursor movements reach at most MAX_REACH columns, ICH,
+  (``_lines._csi``: cursor movements reach at most MAX_REACH columns, ICH,
   CHT and DECALN are limited the same way, REP repeats at most MAX_REPEAT
   output characters). The worst stream (``x ESC D`` repeated, each row
   padded up to the last column within reach) makes about 54 characters of

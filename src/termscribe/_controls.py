@@ -34,7 +34,7 @@ __all__ = [
 
 #: What each C0 and C1 control means in the lines and screen models: the
 #: Controls method that does it, which a model supplies or overrides (the
-#: strip model's meanings are in ``_strip``). The one table of their
+#: strip model's meanings are in ``_lines._strip``). The one table of their
 #: meanings: ``execute`` dispatches by it, and the C1 controls it does not
 #: name are inert (below). Each C1 control's 7-bit form (ESC D...) means
 #: the same (see ``_parser``).

@@ -9,7 +9,7 @@ back onto it.
 
 Each model also has a *reach*: the number of columns a cursor movement may
 use, which is its number of columns except in the ``lines`` model's wide or
-unbounded rows (see ``_lines_csi.MAX_REACH``). A movement never takes the
+unbounded rows (see ``_lines._csi.MAX_REACH``). A movement never takes the
 cursor right of column ``reach - 1`` unless it is already there (printing
 does), and a movement to another row (or staying on it: CUU at the top)
 puts it at column ``reach - 1`` at most. So a cursor movement, a few bytes,

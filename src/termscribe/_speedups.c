@@ -6,7 +6,8 @@
  * package uses that expression when this module is not built, and a
  * property test holds the two equal.
  *
- * remove_inert(run, inert) == _lines_sequences._REMOVED.sub("", run):
+ * remove_inert(run, inert) ==
+ *     _lines._shortcuts._sequences._REMOVED.sub("", run):
  *   in a sequence run, what does nothing in the lines and strip models is
  *   removed: ST (U+009C); a string started by DCS, SOS, OSC, PM or APC
  *   (U+0090, U+0098, U+009D-U+009F) with the printable characters after it;
@@ -281,9 +282,9 @@ sequence_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 static PyMethodDef methods[] = {
     {"remove_inert", (PyCFunction)(void (*)(void))remove_inert, METH_FASTCALL,
      "remove_inert(run, inert, /)\n--\n\n"
-     "The same as _lines_sequences._REMOVED.sub(\"\", run): ST, strings\n"
-     "aborted in a sequence run and inert C1 controls before printable\n"
-     "text removed."},
+     "The same as _lines._shortcuts._sequences._REMOVED.sub(\"\", run):\n"
+     "ST, strings aborted in a sequence run and inert C1 controls before\n"
+     "printable text removed."},
     {"sequence_run_end", (PyCFunction)(void (*)(void))sequence_run_end, METH_FASTCALL,
      "sequence_run_end(text, start, max_params, max_intermediates, /)\n--\n\n"
      "Where _parser._SEQUENCE_RUN's match at start ends, or -1 without one."},

@@ -14,13 +14,10 @@ from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
 from ._changes import ChangePosition, Changes, changes_since
 from ._decoder import Utf8Decoder
 from ._line import MAX_LINE_CELLS, Line, Run
-from ._lines import LinesModel
-from ._lines_csi import MAX_REACH
-from ._lines_rest import Frozen, Resting, rest
+from ._lines import MAX_REACH, Frozen, LinesModel, Resting, StripModel, rest
 from ._parser import Parser
 from ._render._text import render_lines_text
 from ._rich_hooks import RichLines
-from ._strip import StripModel
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -166,7 +163,7 @@ class Transcript(RichLines):
         self._held_bytes = 0
         # The interpreter is made when the first bytes are interpreted (at
         # once in screen mode), and put to rest by compact and finish (see
-        # _lines_rest): until then (and from then) these are None, and the
+        # _lines._rest): until then (and from then) these are None, and the
         # model too or one at rest.
         self._decoder: Utf8Decoder | None = None
         self._parser: Parser | None = None

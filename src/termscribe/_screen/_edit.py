@@ -11,7 +11,7 @@ movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
   80 x 24) and no handler allocates in proportion to a parameter: a column
   operation touches each cell of the scroll region at most once; REP
   repeats at most MAX_REPEAT characters (fewer for a character shown as a
-  marker, see ``_lines_csi.repeat_cost``).
+  marker, see ``_lines._csi.repeat_cost``).
 * REP repeats the last printed character as if it were printed again:
   across the right margin it wraps (xterm; with autowrap off it overwrites
   the last column). A character that prints as cells of its own (one
@@ -43,8 +43,7 @@ from __future__ import annotations
 from pyte.screens import Char
 
 from .._cursor import arg, clamp_x
-from .._lines import MAX_REPEAT
-from .._lines_csi import repeat_cost
+from .._lines import MAX_REPEAT, repeat_cost
 from .._unicode import MARK, NORMAL, char_info
 from ._cells import is_wide
 from ._host import Row as _Row

@@ -121,7 +121,7 @@ from .._controls import Controls
 from .._controls import SavedCursor as _Saved
 from .._cursor import CURSOR_HANDLERS
 from .._line import Line
-from .._lines_csi import MAX_ALIGNMENT_FILLS
+from .._lines import MAX_ALIGNMENT_FILLS
 from .._performer import REPLAYS, Performer
 from .._style import DEFAULT, Style
 from .._syntax import ParsedParams

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._lines_print import DEC_SPECIAL_GRAPHICS
+from .._lines import DEC_SPECIAL_GRAPHICS
 from .._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
 
 if TYPE_CHECKING:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 
-from ._line import MAX_LINE_CELLS, WIDE_TAIL
-from ._lines_host import LinesHost
-from ._unicode import (
+from .._line import MAX_LINE_CELLS, WIDE_TAIL
+from .._unicode import (
     CELLS,
     JOINER,
     MAX_COMBINING,
@@ -26,6 +25,7 @@ from ._unicode import (
     last_combining,
     marker,
 )
+from ._host import LinesHost
 
 __all__ = ["print_unbounded"]
 

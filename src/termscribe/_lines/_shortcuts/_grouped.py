@@ -5,8 +5,8 @@ whole lines of text after a line end (``LINES``, ``LINES_WITH_SEQUENCES``)
 as one run each (``Performer.run``); by default a Performer makes the
 calls one by one. Here the lines model
 does the same work without them: the result is identical to the events
-one by one (a Hypothesis test feeds every stream whole and byte by byte,
-where no grouped event can form), only faster.
+one by one, only faster (when each is taken, and its test: see the
+package docstring).
 
 * Text after CRs on an unbounded row: only what stays visible is stored,
   for each column the last text that reached it.
@@ -18,7 +18,7 @@ where no grouped event can form), only faster.
   nothing, and TAB (at the default tab stops, in the default style) leaves
   blank cells before the text that follows.
 * Runs of control sequences and C1 controls, each followed by text: see
-  ``_lines_sequences``.
+  ``_sequences``.
 * Whole lines: each is printed and ended without the parser's dispatch.
   Once the cursor is on the bottom row, lines of single cells (or of
   single and wide characters, with up to two marks joined to each) scroll
@@ -32,8 +32,8 @@ import re
 from operator import mul
 from typing import cast
 
-from ._cursor import arg
-from ._grammar import (
+from ..._cursor import arg
+from ..._grammar import (
     ERASE,
     OVERSTRUCK,
     OVERWRITE_CHAS,
@@ -43,12 +43,12 @@ from ._grammar import (
     sgr_split,
     without_sgr,
 )
-from ._line import BLANK, MAX_LINE_CELLS, Row
-from ._lines_csi import MAX_REPEAT, TAB_WIDTH
-from ._lines_host import LinesHost, Parts
-from ._performer import OVERWRITE_RUN, Performer, replay
-from ._syntax import parse_params
-from ._unicode import is_cell_run, is_simple_run, marker, with_markers
+from ..._line import BLANK, MAX_LINE_CELLS, Row
+from ..._performer import OVERWRITE_RUN, Performer, replay
+from ..._syntax import parse_params
+from ..._unicode import is_cell_run, is_simple_run, marker, with_markers
+from .._csi import MAX_REPEAT, TAB_WIDTH
+from .._host import LinesHost, Parts
 
 __all__ = [
     "Parts",

@@ -18,11 +18,10 @@ left. It looks at the state around the 1st, 2nd, 4th... repetition only,
 so a unit that never settles costs a few looks more than the ordinary
 path, no more.
 
-Precondition, checked by ``state_key`` itself: it knows the type of every
-attribute of the model; an attribute of another type (a field added to the
-models later) raises ``UnknownState``, and the run takes the ordinary path.
-A test compares the shortcut with the ordinary path on generated runs
-that repeat units drawn from the whole grammar, in both models.
+``state_key`` refuses an attribute of a type it does not know (a field
+added to the models later): it raises ``UnknownState``, and the run takes
+the ordinary path. The precondition and its test: see the package
+docstring.
 """
 
 from __future__ import annotations
@@ -30,10 +29,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable
 
-from ._controls import SavedCursor
-from ._line import Row
-from ._lines_host import LinesHost, Screen
-from ._style import Style
+from ..._controls import SavedCursor
+from ..._line import Row
+from ..._style import Style
+from .._host import LinesHost, Screen
 
 __all__ = [
     "CACHES",

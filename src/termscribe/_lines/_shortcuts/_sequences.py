@@ -10,7 +10,7 @@ optional extension is built); the lines model sends each control sequence
 straight to its handler and each C1 control to its action (``_controls``'
 table), works out where a CUP puts the cursor once per run and parameters,
 and tests whether the texts are single cells once per run. The result is
-the calls one by one; the tests compare the two on generated streams.
+the calls one by one (its test: see the package docstring).
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ._accel import speedups
-from ._controls import C1_ACTIONS, INERT_C1, INERT_C1_MASK
-from ._cursor import cup
-from ._grammar import RUN_ITEMS, without_sgr
-from ._lines_csi import HANDLERS
-from ._lines_grouped import print_text
-from ._lines_host import LinesHost
-from ._unicode import is_simple_run
+from ..._accel import speedups
+from ..._controls import C1_ACTIONS, INERT_C1, INERT_C1_MASK
+from ..._cursor import cup
+from ..._grammar import RUN_ITEMS, without_sgr
+from ..._unicode import is_simple_run
+from .._csi import HANDLERS
+from .._host import LinesHost
+from ._grouped import print_text
 
 __all__ = ["remove_inert", "remove_inert_by_regex", "sequence_parts", "sequence_run"]
 

@@ -28,13 +28,15 @@ import re
 from collections.abc import Callable
 from operator import add
 
-from ._controls import INERT_C1
-from ._cursor import arg
-from ._grammar import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, without_sgr
-from ._line import BLANK, MAX_LINE_CELLS, Row
-from ._lines import LinesModel
-from ._lines_csi import COSTLY_REPEAT, TAB_WIDTH
-from ._lines_grouped import (
+from .._controls import INERT_C1
+from .._cursor import arg
+from .._grammar import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, without_sgr
+from .._line import BLANK, MAX_LINE_CELLS, Row
+from .._performer import LINES_WITH_SEQUENCES, OVERWRITE_RUN, replay
+from .._unicode import is_cell_run
+from ._csi import COSTLY_REPEAT, TAB_WIDTH
+from ._model import LinesModel
+from ._shortcuts._grouped import (
     cells_of,
     crs_for_chas,
     erases,
@@ -47,9 +49,7 @@ from ._lines_grouped import (
     styled_parts,
     tabs_at_once,
 )
-from ._lines_sequences import sequence_parts, sequence_run
-from ._performer import LINES_WITH_SEQUENCES, OVERWRITE_RUN, replay
-from ._unicode import is_cell_run
+from ._shortcuts._sequences import sequence_parts, sequence_run
 
 __all__ = ["StripModel"]
 
@@ -154,7 +154,7 @@ class StripModel(LinesModel):
             if self._rows[0].text:
                 self._newline()
         # At most the reach of a cursor movement in the lines model (see
-        # _lines_csi.MAX_REACH): CUF 65535 makes no row of 65 535 blanks.
+        # _csi.MAX_REACH): CUF 65535 makes no row of 65 535 blanks.
         count = min(count, self.reach, max(0, MAX_LINE_CELLS - self.x))
         if count:
             self._print_cells(BLANK * count)

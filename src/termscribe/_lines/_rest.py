@@ -22,7 +22,7 @@ more (``Transcript.compact``).
   decoder holds back if they are not a new one's.
 
 Caches are dropped: their content is a function of what they are asked
-(the list is ``_lines_repeat``'s, which compares states the same way).
+(the list is ``_shortcuts._repeat``'s, which compares states the same way).
 ``Resting.wake`` gives that state to a new model: equal to the one put to
 rest by ``state_key``, with the same committed lines, parser state and
 bytes held back. Reading a ``Resting`` makes no model.
@@ -35,14 +35,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._committed import CommittedLines
-from ._decoder import Utf8Decoder
-from ._line import Line, Row, StylePalette
-from ._lines import LinesModel
-from ._lines_host import Screen, window_lines
-from ._lines_repeat import CACHES, UnknownState, state_value
-from ._parser import Parser
-from ._style import DEFAULT, Style
+from .._committed import CommittedLines
+from .._decoder import Utf8Decoder
+from .._line import Line, Row, StylePalette
+from .._parser import Parser
+from .._style import DEFAULT, Style
+from ._host import Screen, window_lines
+from ._model import LinesModel
+from ._shortcuts._repeat import CACHES, UnknownState, state_value
 
 __all__ = ["Frozen", "Resting", "rest"]
 
@@ -217,7 +217,7 @@ def rest(model: LinesModel, parser: Parser, decoder: Utf8Decoder) -> Resting | N
     rows = model._normal.rows
     keep = len(rows)
     while keep and not (rows[keep - 1].text or rows[keep - 1].continued):
-        keep -= 1  # blank (see _lines_host.blank): window_lines reads it so
+        keep -= 1  # blank (see _host.blank): window_lines reads it so
     try:
         packed = _packed(rows[:keep])
     except ValueError:

@@ -33,7 +33,7 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 * Cursor addressing clamps to the window; window operations, reports and
   queries do nothing (no answer can be sent from a transcript). Movements
   use at most MAX_REACH columns of a wider or unbounded row, and DECALN
-  fills at most that many, MAX_ALIGNMENT_FILLS times (see ``_lines_csi``).
+  fills at most that many, MAX_ALIGNMENT_FILLS times (see ``_csi``).
 * A combining mark with no previous cell on its row is shown on a space.
 """
 
@@ -42,11 +42,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from ._committed import CommittedLines
-from ._controls import Controls
-from ._controls import SavedCursor as _Saved
-from ._edit import insert_blanks
-from ._line import (
+from .._committed import CommittedLines
+from .._controls import Controls
+from .._controls import SavedCursor as _Saved
+from .._edit import insert_blanks
+from .._line import (
     BLANK,
     EMPTY_LINE,
     MAX_LINE_CELLS,
@@ -54,7 +54,20 @@ from ._line import (
     Row,
     StylePalette,
 )
-from ._lines_csi import (
+from .._performer import (
+    ESCAPE_RUN,
+    LINE_ENDS,
+    LINES,
+    LINES_WITH_SEQUENCES,
+    Performer,
+    replay,
+)
+from .._style import DEFAULT, Link, Style
+from .._syntax import CsiBodies, ParsedParams
+from .._unicode import (
+    CellTable,
+)
+from ._csi import (
     COSTLY_REPEAT,
     HANDLERS,
     MAX_REACH,
@@ -67,31 +80,18 @@ from ._lines_csi import (
     soft_reset,
     tab,
 )
-from ._lines_grouped import (
+from ._host import Screen, cleared, window_lines
+from ._print import DEC_SPECIAL_GRAPHICS, Printing
+from ._shortcuts._grouped import (
     overstrikes_at_once,
     overwrite_run,
     sequence_lines,
     split_lines,
     text_lines,
 )
-from ._lines_host import Screen, cleared, window_lines
-from ._lines_plain import PLAIN_MIN_CHARS, plain_lines
-from ._lines_print import DEC_SPECIAL_GRAPHICS, Printing
-from ._lines_repeat import run_repeated
-from ._lines_sequences import sequence_parts, sequence_run
-from ._performer import (
-    ESCAPE_RUN,
-    LINE_ENDS,
-    LINES,
-    LINES_WITH_SEQUENCES,
-    Performer,
-    replay,
-)
-from ._style import DEFAULT, Link, Style
-from ._syntax import CsiBodies, ParsedParams
-from ._unicode import (
-    CellTable,
-)
+from ._shortcuts._plain import PLAIN_MIN_CHARS, plain_lines
+from ._shortcuts._repeat import run_repeated
+from ._shortcuts._sequences import sequence_parts, sequence_run
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 

@@ -2,7 +2,7 @@
 editing, scrolling, tab stops and modes.
 
 Each handler takes the model, the parsed parameters and the character REP
-would repeat. Decisions are listed in ``_lines``; every parameter is clamped
+would repeat. Decisions are listed in ``_model``; every parameter is clamped
 to the window, so no count is ever used to allocate or loop beyond it.
 
 Output amplification (SECURITY.md): a sequence of a few bytes makes at most
@@ -21,16 +21,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ._cursor import (
+from .._cursor import (
     CURSOR_HANDLERS,
     Params,
     arg,
     clamp_x,
 )
-from ._edit import blank_cells, delete_cells, truncate
-from ._line import Row
-from ._lines_host import LinesHost, blank
-from ._unicode import NORMAL, char_info, marker
+from .._edit import blank_cells, delete_cells, truncate
+from .._line import Row
+from .._unicode import NORMAL, char_info, marker
+from ._host import LinesHost, blank
 
 __all__ = [
     "COSTLY_REPEAT",
@@ -69,7 +69,7 @@ MAX_REACH = 160
 #: Default tab stops: every 8 columns.
 TAB_WIDTH = 8
 
-#: DECALNs that fill the window, per transcript (see ``_lines``).
+#: DECALNs that fill the window, per transcript (see ``_model``).
 MAX_ALIGNMENT_FILLS = 4
 
 Handler = Callable[[LinesHost, Params, str], None]

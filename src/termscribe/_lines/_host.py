@@ -1,8 +1,8 @@
 """What the helpers of the ``lines`` model see of it.
 
-The lines model (``_lines.LinesModel``) is one class. Its control sequences
-(``_lines_csi``), grouped events (``_lines_grouped``), Unicode printing
-(``_lines_unicode``) and repeated runs (``_lines_repeat``) are functions in
+The lines model (``_model.LinesModel``) is one class. Its control sequences
+(``_csi``), grouped events (``_shortcuts._grouped``), Unicode printing
+(``_unicode``) and repeated runs (``_shortcuts._repeat``) are functions in
 modules of their own, and take the model as a ``LinesHost``: the part of it
 they use, declared here. They import this interface, never the class, so no
 module of the model imports another back. ``Screen`` is one of the model's
@@ -15,13 +15,13 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Protocol, TypeVar
 
-from ._committed import CommittedLines
-from ._controls import SavedCursor
-from ._cursor import CursorHost
-from ._line import Line, Row, StylePalette
-from ._style import Style
-from ._syntax import CsiBodies, ParsedParams
-from ._unicode import CellTable
+from .._committed import CommittedLines
+from .._controls import SavedCursor
+from .._cursor import CursorHost
+from .._line import Line, Row, StylePalette
+from .._style import Style
+from .._syntax import CsiBodies, ParsedParams
+from .._unicode import CellTable
 
 __all__ = ["LinesHost", "Parts", "Screen", "blank", "cleared", "window_lines"]
 
@@ -107,7 +107,7 @@ def window_lines(
 
 
 class LinesHost(CursorHost, Protocol):
-    """The lines model as its helpers use it (see ``_lines`` for each),
+    """The lines model as its helpers use it (see ``_model`` for each),
     cursor movement's part (``x``, ``y``, ``reach``...) included."""
 
     # The window.

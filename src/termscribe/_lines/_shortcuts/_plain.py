@@ -1,21 +1,17 @@
 """A long run of plain lines in the ``lines`` model, without splitting it.
 
 The body of an application log is one ``LINES`` run (see ``Performer.run``) of lines of plain
-ASCII text. Done as other whole lines are (``_lines_grouped.text_lines``),
+ASCII text. Done as other whole lines are (``_grouped.text_lines``),
 the run is split into a string per line only for those strings to be
 joined again into blocks of committed lines. Here the lines that scroll
 through the window are committed as slices of the run instead
 (``CommittedLines.extend_plain``).
 
-Precondition (``plain_lines`` checks it and does nothing otherwise), beyond
-the bottom-row shortcut's (the normal screen, no scroll margins, unbounded
-rows, no insert mode or line drawing): the run is long (PLAIN_MIN_CHARS
-code points or more), in the default style (or unstyled), ASCII with no
-escape sequence and no TAB (a LINES run holds printable text, SGR
-and line ends only, so these are printable ASCII and line ends), every
-line fits in a row (MAX_LINE_CELLS), and nothing in it spells a marker
-(``Line.needs_seal``). Then each line is one run of single cells in the
-default style, committed as its text, as a row of it would be.
+Under its precondition (see the package docstring; ``plain_lines`` checks
+it and does nothing otherwise) the run is printable ASCII and line ends (a
+LINES run holds printable text, SGR and line ends only), and each line is
+one run of single cells in the default style, committed as its text, as a
+row of it would be.
 
 The run is done in three parts, each of whole lines, which is the same as
 doing it at once (every grouped event is the same as its lines one by
@@ -34,16 +30,13 @@ one):
 3. The last ``rows`` - 1 lines as other whole lines, from the top row of
    the blank window down to the bottom row, where lines done one by one
    would have left them.
-
-A Hypothesis test compares transcripts made with this shortcut and without
-it, on runs after and before streams of the whole grammar.
 """
 
 from __future__ import annotations
 
-from ._line import MAX_LINE_CELLS, Line
-from ._lines_grouped import split_lines, text_lines
-from ._lines_host import LinesHost
+from ..._line import MAX_LINE_CELLS, Line
+from .._host import LinesHost
+from ._grouped import split_lines, text_lines
 
 __all__ = ["PLAIN_MIN_CHARS", "lines_fit", "plain_lines"]
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 from operator import mul
 from typing import TYPE_CHECKING
 
-from ._edit import write
-from ._grammar import sgr_split
-from ._line import BLANK, MAX_LINE_CELLS, WIDE_TAIL
-from ._lines_unicode import print_unbounded
-from ._unicode import (
+from .._edit import write
+from .._grammar import sgr_split
+from .._line import BLANK, MAX_LINE_CELLS, WIDE_TAIL
+from .._unicode import (
     JOINER,
     MAX_COMBINING,
     SINGLE,
@@ -30,9 +29,10 @@ from ._unicode import (
     kept_joiners,
     marker,
 )
+from ._unicode import print_unbounded
 
 if TYPE_CHECKING:
-    from ._lines_host import LinesHost
+    from ._host import LinesHost
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "Printing"]
 
@@ -65,7 +65,7 @@ class Printing:
             text.isascii()
             or is_simple_run(text)
             # Blank cells among single cells: a line whose TABs expand_tabs
-            # made blank cells (see _lines_grouped), printed at once.
+            # made blank cells (see _shortcuts._grouped), printed at once.
             or (BLANK in text and is_simple_run(text.replace(BLANK, "")))
         ):
             self.print_single_cells(text)
@@ -150,7 +150,7 @@ class Printing:
 
     def _print_unicode(self: LinesHost, text: str) -> None:
         """Print a run that needs more than single cells (see
-        _lines_unicode)."""
+        _lines._unicode)."""
         if self.width is not None or self.insert:
             self._print_groups(text)
         else:
