@@ -18,9 +18,13 @@ cursor, reset, alignment test) over its own screen. Decisions (xterm):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ._style import DEFAULT, Style
+from ._syntax import ParsedParams
+
+if TYPE_CHECKING:
+    from ._cursor import Params
 
 __all__ = [
     "C1_ACTIONS",
@@ -95,6 +99,7 @@ class SavedCursor:
 
 class Controls:
     x: int
+    params: ParsedParams
     style: Style
     autowrap: bool
     origin: bool
@@ -211,6 +216,56 @@ class Controls:
         action = self._control_functions.get(control)
         if action is not None:
             action(self)
+
+    # -- control sequences --------------------------------------------------
+
+    #: What a control sequence does, by final, with no private marker or
+    #: intermediates (SGR aside): each model's table (``_lines._csi``,
+    #: ``_screen._model``).
+    csi_handlers: ClassVar[Mapping[str, Callable[[Any, Params, str], None]]] = {}
+    #: By (intermediate, final), with no private marker (DECSTR aside).
+    intermediate_handlers: ClassVar[
+        Mapping[tuple[str, str], Callable[[Any, Params, str], None]]
+    ] = {}
+    #: By final, with the private marker ``?`` (DECSET, DECRST...).
+    private_handlers: ClassVar[Mapping[str, Callable[[Any, Params], None]]] = {}
+
+    def _select_graphic_rendition(self, params: str) -> None:
+        """SGR with these raw parameters."""
+        raise NotImplementedError
+
+    def _soft_reset(self) -> None:
+        """DECSTR."""
+        raise NotImplementedError
+
+    def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
+        """A control sequence, by the model's tables. REP repeats what was
+        printed last before it; every other sequence ends that."""
+        if final == "m":
+            if not private and not intermediates:
+                self._select_graphic_rendition(params)
+            return
+        last = self._last
+        self._last = ""
+        if intermediates:
+            if private:
+                return
+            if intermediates == "!" and final == "p":
+                self._soft_reset()
+                return
+            edit = self.intermediate_handlers.get((intermediates, final))
+            if edit is not None:
+                edit(self, self.params[params], last)
+            return
+        if private:
+            if private == "?":
+                mode = self.private_handlers.get(final)
+                if mode is not None:
+                    mode(self, self.params[params])
+            return
+        handler = self.csi_handlers.get(final)
+        if handler is not None:
+            handler(self, self.params[params], last)
 
     def esc_dispatch(self, intermediates: str, final: str) -> None:
         self._last = ""

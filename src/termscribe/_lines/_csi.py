@@ -258,8 +258,8 @@ def rm(m: LinesHost, v: Params, _last: str) -> None:
     ansi_mode(m, v, False)
 
 
-def private_mode(m: LinesHost, params: str, on: bool) -> None:
-    for value in m.params[params]:
+def private_mode(m: LinesHost, v: Params, on: bool) -> None:
+    for value in v:
         mode = value[0] if isinstance(value, tuple) else value
         if mode == 7:
             m.autowrap = on
@@ -362,4 +362,10 @@ HANDLERS: dict[str, Handler] = {
     "u": scorc,
     "h": sm,
     "l": rm,
+}
+
+#: Control sequences with the private marker ``?``, by final.
+PRIVATE_HANDLERS: dict[str, Callable[[LinesHost, Params], None]] = {
+    "h": lambda m, v: private_mode(m, v, True),  # DECSET
+    "l": lambda m, v: private_mode(m, v, False),  # DECRST
 }

@@ -72,9 +72,9 @@ from ._csi import (
     HANDLERS,
     MAX_REACH,
     MAX_REPEAT,
+    PRIVATE_HANDLERS,
     alignment_test,
     back_tab,
-    private_mode,
     set_tab,
     shift_rows,
     soft_reset,
@@ -449,24 +449,15 @@ class LinesModel(Printing, Controls, Performer):
 
     # -- control sequences -------------------------------------------------
 
-    def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
-        if final == "m":
-            if not private and not intermediates and self._code is not None:
-                self._set_code(self._palette.after_sgr(self._code, params))
-            return
-        last = self._last
-        self._last = ""
-        if intermediates:
-            if intermediates == "!" and final == "p" and not private:
-                soft_reset(self)
-            return
-        if private:
-            if private == "?" and final in "hl":
-                private_mode(self, params, final == "h")
-            return
-        handler = HANDLERS.get(final)
-        if handler is not None:
-            handler(self, self.params[params], last)
+    csi_handlers = HANDLERS
+    private_handlers = PRIVATE_HANDLERS
+
+    def _select_graphic_rendition(self, params: str) -> None:
+        if self._code is not None:
+            self._set_code(self._palette.after_sgr(self._code, params))
+
+    def _soft_reset(self) -> None:
+        soft_reset(self)
 
     def _erase_code(self) -> str | None:
         """Code of the style erased cells get (xterm's BCE: background only)."""

@@ -164,9 +164,6 @@ def _new_buffer(erase: Char = _BLANK) -> _Buffer:
 class ScreenModel(ScreenPrinting, Controls, Performer):
     """Interprets parser events into a pyte screen; see the module docstring."""
 
-    #: Control sequence handlers by final character (set below the class; a
-    #: subclass that overrides a handler gives its own table).
-    csi_handlers: ClassVar[dict[str, Callable[[ScreenModel, _Params, str], None]]]
     #: The blank cell (a never-written cell reads as this).
     blank: ClassVar[Char] = _BLANK
     #: Whether the shortcuts around pyte's methods are taken (each states
@@ -468,35 +465,14 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
     # -- control sequences -------------------------------------------------
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
-        if final == "m":
-            if not private and not intermediates:
-                self._set_style(self._runs.after(self.style, params))
-            return
-        last = self._last
-        self._last = ""
-        self._wrote = None
-        if final != "I" and final != "Z":
-            self._held = None
-        if intermediates:
-            if private:
-                return
-            if intermediates == "!" and final == "p":
-                self._soft_reset()
-                return
-            edit = INTERMEDIATE_HANDLERS.get((intermediates, final))
-            if edit is not None:
-                edit(self, self.params[params], last)
-            return
-        if private:
-            if private == "?":
-                if final == "h" or final == "l":
-                    private_mode(self, self.params[params], final == "h")
-                elif final == "J" or final == "K":
-                    selective_erase(self, final, self.params[params])
-            return
-        handler = self.csi_handlers.get(final)
-        if handler is not None:
-            handler(self, self.params[params], last)
+        if final != "m":
+            self._wrote = None
+            if final != "I" and final != "Z":
+                self._held = None
+        super().csi_dispatch(private, params, intermediates, final)
+
+    def _select_graphic_rendition(self, params: str) -> None:
+        self._set_style(self._runs.after(self.style, params))
 
     def _reset_modes(self) -> None:
         super()._reset_modes()
@@ -578,8 +554,18 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self._last = ""
 
 
+# Control sequences by final, by (intermediate, final) and with the private
+# marker (see Controls.csi_dispatch; a subclass that overrides a handler
+# gives its own table).
 ScreenModel.csi_handlers = {
     **CURSOR_HANDLERS,
     **EDIT_HANDLERS,
     **MODE_HANDLERS,
+}
+ScreenModel.intermediate_handlers = INTERMEDIATE_HANDLERS
+ScreenModel.private_handlers = {
+    "h": lambda m, v: private_mode(m, v, True),  # DECSET
+    "l": lambda m, v: private_mode(m, v, False),  # DECRST
+    "J": lambda m, v: selective_erase(m, "J", v),  # DECSED
+    "K": lambda m, v: selective_erase(m, "K", v),  # DECSEL
 }
