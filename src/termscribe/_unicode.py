@@ -396,8 +396,9 @@ def _cell_run(marks: bool) -> re.Pattern[str]:
     keeps it (after a code point that is not ASCII or a space, or after a
     digit, # or *, which start keycaps), then any one more (the first mark
     is a join base); ESC only starts SGR sequences, and a mark right after
-    one of them or a C0 control is not joined here. Made when first needed
-    (3 to 8 ms, most of it the regex compiler's)."""
+    one of them or a C0 control is not joined here. Made when first needed:
+    compiling it is most of what building it costs, which a command that
+    never meets such a run need not pay."""
     cells = _table_class("01")
     if not marks:
         return re.compile(cells + "*+")
@@ -481,11 +482,11 @@ cell_run_end = cell_run_end_by_regex if speedups is None else _cell_run_end_in_c
 # The BMP code points stored as something else whatever surrounds them
 # (marked ones and noncharacters), which with_markers replaces. The regex
 # engine tests BMP ranges with a bitmap, but astral ranges one by one for
-# every character (those of this table would cost 50 ns a character).
+# every character, so this pattern holds the BMP ones only.
 @lru_cache(maxsize=1)
 def _fixed() -> re.Pattern[str]:
-    """Made when first needed (about 2 ms that a command line's start need
-    not pay), and never changed."""
+    """Made when first needed (a cost a command line's start need not
+    pay), and never changed."""
     return re.compile(_table_class("34", stop=0x10000))
 
 
