@@ -35,7 +35,7 @@ from common import (
 )
 
 from termscribe import Line, Transcript, ansi_lines, html_end, html_lines, html_start
-from termscribe._line import MAX_LINE_CELLS
+from termscribe._rows import MAX_LINE_CELLS
 from termscribe._screen._model import MAX_SCREEN_COLUMNS, MAX_SCREEN_ROWS
 from termscribe._transcript import DEFAULT_MAX_LINES, MODES
 

@@ -23,7 +23,7 @@ from xml.etree.ElementTree import Element
 import html5lib
 from contrastcheck import html_contrast
 
-from termscribe._line import MARKERS
+from termscribe._rows import MARKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termscribe import Line, Link, Style, Transcript, ansi_lines, render_ansi, safe_url
-from termscribe._line import MAX_LINE_CELLS, seal
+from termscribe._rows import MAX_LINE_CELLS, seal
 from termscribe._style import BOLD, CONCEAL, DIM, INVERSE, RGB_FLAG
 from termscribe.cli import main
 

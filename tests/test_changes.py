@@ -29,7 +29,7 @@ from termscribe import (
     render_lines_text,
 )
 from termscribe._committed import BLOCK, CommittedLines
-from termscribe._line import BLANK, WIDE_TAIL, Row, omission_marker
+from termscribe._rows import BLANK, WIDE_TAIL, Row, omission_marker
 from termscribe._style import DEFAULT
 from termscribe.acp import TerminalStore
 

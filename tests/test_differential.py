@@ -85,10 +85,10 @@ from vtgrammar import ALL, PYTE_SAFE, HypothesisChooser, stream
 
 from termscribe import Transcript
 from termscribe._cursor import Params, arg
-from termscribe._line import BLANK, Line
 from termscribe._lines import LinesModel
 from termscribe._parser import Parser
 from termscribe._performer import Performer
+from termscribe._rows import BLANK, Line
 from termscribe._screen._edit import ed, el, rep
 from termscribe._screen._model import ScreenModel
 from termscribe._screen._snapshot import ALT_BEGIN, ALT_END

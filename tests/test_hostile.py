@@ -31,7 +31,7 @@ import pytest
 from textcheck import assert_safe_text
 
 from termscribe import Transcript, render_text
-from termscribe._line import MAX_LINE_CELLS
+from termscribe._rows import MAX_LINE_CELLS
 
 HOSTILE_FACTOR = 250
 LINEAR_FACTOR = 6

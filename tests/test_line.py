@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termscribe._line import style_runs
+from termscribe._rows import style_runs
 
 
 def _reference_runs(styles: str) -> tuple[list[int], list[str]]:

@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from termscribe import Transcript, _parser, render_html, render_text
-from termscribe._line import BLANK, MAX_LINE_CELLS
 from termscribe._lines import MAX_REPEAT, LinesModel
 from termscribe._lines import _model as lines_module
 from termscribe._lines import _print as lines_print
@@ -17,6 +16,7 @@ from termscribe._lines import _unicode as lines_unicode
 from termscribe._lines._csi import MAX_REACH, TAB_WIDTH
 from termscribe._lines._shortcuts import _grouped as lines_grouped
 from termscribe._parser import Parser
+from termscribe._rows import BLANK, MAX_LINE_CELLS
 
 ESC = "\x1b"
 CSI = "\x1b["

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termscribe import Transcript, render_ansi, render_html, render_text
-from termscribe._line import MARKERS, MAX_LINE_CELLS
+from termscribe._rows import MARKERS, MAX_LINE_CELLS
 
 _MODES: list[dict[str, object]] = [
     {},

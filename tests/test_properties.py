@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from textcheck import assert_safe_text
 
 from termscribe import Transcript, _parser, render_text
-from termscribe._line import seal
+from termscribe._rows import seal
 from termscribe._style import DEFAULT
 
 PIECES = [

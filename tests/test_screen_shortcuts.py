@@ -31,7 +31,8 @@ CSI = "\x1b["
 
 # Beyond vtgrammar: DECSCA protection (a ProtectedChar cursor) and the
 # selective erases, non-ASCII single cells, markers (bidi controls),
-# combining marks, line drawing, CR/LF runs, long text, SGR runs.
+# combining marks, line drawing, CR/LF runs, long text, SGR runs, wide
+# characters in insert mode and without autowrap.
 _MORE = (
     f'{CSI}1"q',
     f'{CSI}0"q',
@@ -53,6 +54,9 @@ _MORE = (
     f"{CSI} A",
     f"{CSI}3'}}",
     f"{CSI}'~",
+    "中文字😀",  # two-cell characters, drawn by their pairs of cells
+    f"{CSI}4h中x{CSI}4l",  # in insert mode (IRM), pyte's own draw
+    f"{CSI}?7l中文字😀{CSI}?7h",  # without autowrap, at the margin
 )
 
 

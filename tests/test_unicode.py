@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from termscribe import Transcript, _unicode, render_text
-from termscribe._line import WIDE_TAIL
+from termscribe._rows import WIDE_TAIL
 from termscribe._unicode import (
     CELLS,
     CONTEXT,

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from ._changes import ChangePosition, Changes
 from ._decoder import Utf8Decoder
-from ._line import Line
 from ._parser import Parser
 from ._performer import Performer
 from ._render._text import render_lines_text
+from ._rows import Line
 from ._style import Link, Style
 from ._transcript import (
     DEFAULT_MAX_LINES,

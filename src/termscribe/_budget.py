@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ._line import EMPTY_LINE, Line
+from ._rows import EMPTY_LINE, Line
 from ._style import DEFAULT
 
 __all__ = ["OUTPUT_PER_BYTE", "output_constant", "styled_within"]

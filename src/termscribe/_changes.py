@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._committed import CommittedLines
-from ._line import Line
+from ._rows import Line
 
 __all__ = ["ChangePosition", "Changes", "changes_since"]
 

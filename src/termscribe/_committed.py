@@ -35,7 +35,7 @@ from operator import itemgetter, sub
 from typing import cast
 
 from ._accel import speedups
-from ._line import (
+from ._rows import (
     BLANK,
     EMPTY_LINE,
     WIDE_TAIL,

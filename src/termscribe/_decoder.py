@@ -10,7 +10,7 @@ Raw bytes 0x80-0x9F are never C1 controls here: on their own they are
 ill-formed UTF-8 and become U+FFFD. Only properly encoded U+0080-U+009F reach
 the parser as C1 controls (see ``_parser``).
 
-U+E000 and U+E001 are the seals of real markers (see ``_line``): in input
+U+E000 and U+E001 are the seals of real markers (see ``_rows``): in input
 they become their own markers here, sealed, so that no input code point is
 a seal.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import codecs
 
-from ._line import SEAL, SEAL_BRACKET
+from ._rows import SEAL, SEAL_BRACKET
 
 __all__ = ["Utf8Decoder"]
 

@@ -5,13 +5,13 @@ unstyled model) or as long as ``text``; ``marks`` only names cells that
 exist; a WIDE_TAIL cell always follows its wide character. An edit that
 would separate the two halves of a wide character blanks both (xterm).
 
-``code`` arguments are style codes (see ``_line.StylePalette``); ``None``
+``code`` arguments are style codes (see ``_rows.StylePalette``); ``None``
 means the model is unstyled and ``styles`` stays empty.
 """
 
 from __future__ import annotations
 
-from ._line import BLANK, WIDE_TAIL, Row
+from ._rows import BLANK, WIDE_TAIL, Row
 from ._unicode import char_info
 
 __all__ = [

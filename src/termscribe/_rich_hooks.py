@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.measure import Measurement
 
-    from ._line import Line
+    from ._rows import Line
 
 __all__ = ["RichLines"]
 

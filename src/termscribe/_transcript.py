@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, TypedDict
 from ._budget import OUTPUT_PER_BYTE, output_constant, styled_within
 from ._changes import ChangePosition, Changes, changes_since
 from ._decoder import Utf8Decoder
-from ._line import MAX_LINE_CELLS, Line, Run
 from ._lines import MAX_REACH, Frozen, LinesModel, Resting, StripModel, rest
 from ._parser import Parser
 from ._render._text import render_lines_text
 from ._rich_hooks import RichLines
+from ._rows import MAX_LINE_CELLS, Line, Run
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -36,9 +36,9 @@ smuggling") needs a code point that shows nothing, and every such code point
 is either marked or a joiner that is kept at most once after what it joins.
 
 Real markers are stored with ``SEAL`` (U+E000, private use, so never a raw
-input code point: those are marked) in place of their ``<``; ``_line.Line``
+input code point: those are marked) in place of their ``<``; ``_rows.Line``
 turns it back into ``<`` and escapes input that spells a marker (see
-``_line.seal``), so that a marker in a transcript is always a real one.
+``_rows.seal``), so that a marker in a transcript is always a real one.
 
 Nothing here changes after import: the tables are built once (the regexes
 made from them when first needed, each once), and what is learned while
@@ -53,7 +53,7 @@ from functools import lru_cache
 from itertools import compress, repeat
 
 from ._accel import speedups
-from ._line import SEAL, SEAL_BRACKET, WIDE_TAIL
+from ._rows import SEAL, SEAL_BRACKET, WIDE_TAIL
 from ._unicode_data import JOINERS as _JOINER_RANGES
 from ._unicode_data import MARKED as _MARKED_RANGES
 from ._unicode_data import WIDE as _WIDE_RANGES

@@ -45,9 +45,9 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 
-from termscribe._line import MARKERS, Line
 from termscribe._render._ansi import _readable
 from termscribe._render._urls import safe_url
+from termscribe._rows import MARKERS, Line
 from termscribe._style import (
     BLINK,
     BOLD,

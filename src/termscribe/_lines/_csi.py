@@ -28,7 +28,7 @@ from .._cursor import (
     clamp_x,
 )
 from .._edit import blank_cells, delete_cells, truncate
-from .._line import Row
+from .._rows import Row
 from .._unicode import NORMAL, char_info, marker
 from ._host import LinesHost, blank
 

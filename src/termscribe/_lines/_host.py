@@ -18,7 +18,7 @@ from typing import Protocol, TypeVar
 from .._committed import CommittedLines
 from .._controls import SavedCursor
 from .._cursor import CursorHost
-from .._line import Line, Row, StylePalette
+from .._rows import Line, Row, StylePalette
 from .._style import Style
 from .._syntax import CsiBodies, ParsedParams
 from .._unicode import CellTable

@@ -46,14 +46,6 @@ from .._committed import CommittedLines
 from .._controls import Controls
 from .._controls import SavedCursor as _Saved
 from .._edit import insert_blanks
-from .._line import (
-    BLANK,
-    EMPTY_LINE,
-    MAX_LINE_CELLS,
-    Line,
-    Row,
-    StylePalette,
-)
 from .._performer import (
     ESCAPE_RUN,
     LINE_ENDS,
@@ -61,6 +53,14 @@ from .._performer import (
     LINES_WITH_SEQUENCES,
     Performer,
     replay,
+)
+from .._rows import (
+    BLANK,
+    EMPTY_LINE,
+    MAX_LINE_CELLS,
+    Line,
+    Row,
+    StylePalette,
 )
 from .._style import DEFAULT, Link, Style
 from .._syntax import CsiBodies, ParsedParams

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .._edit import write
 from .._grammar import sgr_split
-from .._line import BLANK, MAX_LINE_CELLS, WIDE_TAIL
+from .._rows import BLANK, MAX_LINE_CELLS, WIDE_TAIL
 from .._unicode import (
     JOINER,
     MAX_COMBINING,

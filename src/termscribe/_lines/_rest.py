@@ -37,8 +37,8 @@ from collections.abc import Sequence
 
 from .._committed import CommittedLines
 from .._decoder import Utf8Decoder
-from .._line import Line, Row, StylePalette
 from .._parser import Parser
+from .._rows import Line, Row, StylePalette
 from .._style import DEFAULT, Style
 from ._host import Screen, window_lines
 from ._model import LinesModel

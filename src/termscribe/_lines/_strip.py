@@ -31,19 +31,19 @@ from operator import add
 from .._controls import INERT_C1
 from .._cursor import arg
 from .._grammar import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, without_sgr
-from .._line import BLANK, MAX_LINE_CELLS, Row
 from .._performer import LINES_WITH_SEQUENCES, OVERWRITE_RUN, replay
+from .._rows import BLANK, MAX_LINE_CELLS, Row
 from .._unicode import is_cell_run
 from ._csi import COSTLY_REPEAT, TAB_WIDTH
 from ._model import LinesModel
 from ._shortcuts._grouped import (
+    blanks_as_spaces,
     cells_of,
     crs_for_chas,
-    erases,
     expand_tabs,
+    has_erasures,
     print_text,
     sequence_lines,
-    shown,
     single_cells,
     split_lines,
     styled_parts,
@@ -184,7 +184,7 @@ class StripModel(LinesModel):
             replay(self, LINES_WITH_SEQUENCES, run)
             return
         lines, text = sequence_lines(self, run)
-        if erases(text):
+        if has_erasures(text):
             if "\t" in text:
                 replay(self, LINES_WITH_SEQUENCES, run)
                 return
@@ -232,7 +232,7 @@ class StripModel(LinesModel):
         if sgr:
             self.committed.extend_parts(self._kept(styled_parts(self, lines[1:])))
         else:
-            self._commit_texts(shown(lines[1:]) if BLANK in run else lines[1:])
+            self._commit_texts(blanks_as_spaces(lines[1:]) if BLANK in run else lines[1:])
 
     def _overwrites_run(self, run: str) -> None:
         """Each text after a CR on a line of its own, the lines in between

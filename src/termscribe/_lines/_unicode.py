@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .._line import MAX_LINE_CELLS, WIDE_TAIL
+from .._rows import MAX_LINE_CELLS, WIDE_TAIL
 from .._unicode import (
     CELLS,
     JOINER,

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._line import Line, Run
+from .._rows import Line, Run
 from .._style import BLINK, BOLD, DIM, INVERSE, ITALIC, OVERLINE, RGB_FLAG, STRIKE, Link, Style
 from ._contrast import MIN_RATIO, blend, contrast, ensure_contrast
 from ._theme import palette_rgb

@@ -32,7 +32,7 @@ Speed: each distinct Style's open and close tags are built once per call
 (styles are values: equal ones share the entry); escaping runs only on text
 that needs it. Nothing is cached at module level (DESIGN.md invariant 8).
 
-Real markers (``_line.MARKERS``) are elements of their own, class
+Real markers (``_rows.MARKERS``) are elements of their own, class
 ``ts-marker``: input that spells one was escaped when its Line was made, so
 only termscribe's own markers get the class.
 """
@@ -43,7 +43,7 @@ import re
 from collections.abc import Iterable
 from html import escape
 
-from .._line import MARKERS, Line, Run
+from .._rows import MARKERS, Line, Run
 from .._style import (
     BLINK,
     BOLD,
@@ -80,7 +80,7 @@ CONTENT_SECURITY_POLICY = (
 LINK_REL = "noopener noreferrer nofollow"
 _HIDDEN_TITLE = "hidden in the terminal"
 _PRE_OPEN = '<pre class="termscribe">\n'
-# Real markers, as _line.MARKERS finds them, kept by split().
+# Real markers, as _rows.MARKERS finds them, kept by split().
 _MARKERS = re.compile(f"({MARKERS.pattern})")
 
 
@@ -156,7 +156,7 @@ def html_pieces(lines: Iterable[tuple[str, Iterable[Run]]]) -> list[str]:
             pieces = _MARKERS.split(run_text) if marked else (run_text,)
             for index, text in enumerate(pieces):
                 piece_tag = tag
-                if index % 2:  # a real marker (see _line): an element of its own
+                if index % 2:  # a real marker (see _rows): an element of its own
                     piece_tag = marker_tags.get(tag) or marker_tags.setdefault(
                         tag, _marker_tag(tag)
                     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._line import Line
+from .._rows import Line
 
 __all__ = ["render_lines_text"]
 

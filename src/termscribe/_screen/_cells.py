@@ -48,7 +48,7 @@ from pyte import graphics
 from pyte.screens import Char, Screen, wcwidth
 
 from .._grammar import sgr_split
-from .._line import EMPTY_LINE, Line
+from .._rows import EMPTY_LINE, Line
 from .._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
 from .._unicode import MARKED, REPLACED, SINGLE, char_info, class_runs
 
@@ -108,11 +108,28 @@ class _Glyphs(dict[str, Char]):
     ``attrs`` (which the table holds, so that its identity stays theirs),
     made when first asked for; at most _MAX_GLYPHS, cleared when full."""
 
-    __slots__ = ("attrs",)
+    __slots__ = ("attrs", "wide")
 
     def __init__(self, attrs: Char) -> None:
         super().__init__()
         self.attrs = attrs
+        # Two-cell characters: their cell and the stub after it, or None
+        # for one pyte's wcwidth does not give two cells; as many at most.
+        self.wide: dict[str, tuple[Char, Char] | None] = {}
+
+    def pair(self, ch: str) -> tuple[Char, Char] | None:
+        """The cells pyte's ``draw`` writes for ``ch`` if its ``wcwidth``
+        gives it two: the character, then an empty stub."""
+        wide = self.wide
+        if ch in wide:
+            return wide[ch]
+        if len(wide) >= _MAX_GLYPHS:
+            wide.clear()
+        attrs = self.attrs
+        pair = wide[ch] = (
+            (attrs._replace(data=ch), attrs._replace(data="")) if wcwidth(ch) == 2 else None
+        )
+        return pair
 
     def __missing__(self, ch: str) -> Char:
         if wcwidth(ch) != 1:
@@ -183,6 +200,14 @@ class CellCache:
             self._run_cells = len(text)
         self._runs[key] = (attrs, cells)
         return cells
+
+    def wide_cells(self, attrs: Char, ch: str) -> tuple[Char, Char] | None:
+        """The two cells pyte's ``draw`` writes for ``ch`` with the cursor's
+        attributes ``attrs`` when it fits in the row (see _Glyphs.pair)."""
+        glyphs = self._glyphs_of.get(id(attrs))
+        if glyphs is None or glyphs.attrs is not attrs:
+            glyphs = self._glyphs_for(attrs)
+        return glyphs.pair(ch)
 
     def sgr_params(self, style: Style) -> tuple[int, ...]:
         """:func:`sgr_params`, remembered."""

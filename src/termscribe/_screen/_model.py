@@ -120,9 +120,9 @@ from .._committed import CommittedLines
 from .._controls import Controls
 from .._controls import SavedCursor as _Saved
 from .._cursor import CURSOR_HANDLERS
-from .._line import Line
 from .._lines import MAX_ALIGNMENT_FILLS
 from .._performer import REPLAYS, Performer
+from .._rows import Line
 from .._style import DEFAULT, Style
 from .._syntax import ParsedParams
 from ._cells import CellCache, RunCache, screen_lines

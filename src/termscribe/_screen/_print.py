@@ -110,7 +110,24 @@ class ScreenPrinting:
                 self._wrap()
             else:
                 cursor.x = width - 2
-        self._put(ch)
+        # Shortcut: the character fits (the cursor is before the last column
+        # here) and insert mode is off: pyte's draw would write the two
+        # cells its wcwidth gives (the character, then a stub) and move the
+        # cursor past them; they are made once per attributes and character.
+        if self._shortcuts and not self.insert:
+            screen = self.screen
+            cursor = screen.cursor
+            pair = self._cells.wide_cells(cursor.attrs, ch)
+            if pair is not None:
+                x = cursor.x
+                y = cursor.y
+                row = screen.buffer[y]
+                row[x], row[x + 1] = pair
+                cursor.x = x + 2
+                screen.dirty.add(y)
+                self._wrote = (y, x + 2)
+                return
+        self._pyte_draw(ch)
 
     def _put(self: ScreenHost, text: str) -> None:
         """pyte's draw, for text that fits (or overwrites the last column).
@@ -137,6 +154,11 @@ class ScreenPrinting:
                 screen.dirty.add(y)
                 self._wrote = (y, end)
                 return
+        self._pyte_draw(text)
+
+    def _pyte_draw(self: ScreenHost, text: str) -> None:
+        """pyte's draw, the row kept within the width in insert mode."""
+        screen = self.screen
         screen.draw(text)
         self._wrote = (screen.cursor.y, screen.cursor.x)
         if self.insert:

@@ -20,7 +20,6 @@ alternate screen had just before. It relies only on the model's public
 from __future__ import annotations
 
 from .._committed import CommittedLines
-from .._line import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
 from .._lines import LinesModel
 from .._performer import (
     LINE_ENDS,
@@ -31,6 +30,7 @@ from .._performer import (
     Performer,
     replay,
 )
+from .._rows import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
 from .._style import DEFAULT
 from ._cells import trim_rows
 

@@ -26,7 +26,7 @@ from itertools import chain, zip_longest
 from typing import Any, Final, Protocol
 
 from termscribe import render_text
-from termscribe._line import SEAL, SEAL_BRACKET
+from termscribe._rows import SEAL, SEAL_BRACKET
 from termscribe._unicode import SINGLE, WIDE, ZERO, char_class, class_runs
 
 from ._log import SessionLog
@@ -60,7 +60,7 @@ _SURROGATES: Final = re.compile(f"[{_SURROGATE_RANGE}]")
 SHOWN_CLASSES: Final = frozenset({SINGLE, WIDE, ZERO})
 # Code points of a shown class that JSON escapes all the same: the controls
 # and surrogates above (json.dumps itself escapes the rest of C0), and the
-# seals of markers (see termscribe._line), which input never shows raw.
+# seals of markers (see termscribe._rows), which input never shows raw.
 _JSON_UNSHOWN: Final = re.compile(f"[{_MARKED_CONTROLS}{_SURROGATE_RANGE}{SEAL}{SEAL_BRACKET}]")
 
 

@@ -16,9 +16,9 @@ from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
 from .._budget import OUTPUT_PER_BYTE, output_constant
-from .._line import MAX_LINE_CELLS
 from .._lines import MAX_REACH
 from .._render._theme import THEMES
+from .._rows import MAX_LINE_CELLS
 from .._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 from ._args import UsageError, at_least
 from ._inputs import INPUT_KINDS, Input, Resize, open_input_stream

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .._line import Line
+from .._rows import Line
 from ._writer import LineWriter
 
 __all__ = ["SECTION_STYLES", "AnchoredLines", "SectionWriter"]

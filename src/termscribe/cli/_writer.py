@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .._budget import styled_within
-from .._line import Line
+from .._rows import Line
 
 __all__ = ["Anchors", "LineWriter"]
 

@@ -43,8 +43,8 @@ from ..._grammar import (
     sgr_split,
     without_sgr,
 )
-from ..._line import BLANK, MAX_LINE_CELLS, Row
 from ..._performer import OVERWRITE_RUN, Performer, replay
+from ..._rows import BLANK, MAX_LINE_CELLS, Row
 from ..._syntax import parse_params
 from ..._unicode import is_cell_run, is_simple_run, marker, with_markers
 from .._csi import MAX_REPEAT, TAB_WIDTH
@@ -52,16 +52,16 @@ from .._host import LinesHost, Parts
 
 __all__ = [
     "Parts",
+    "blanks_as_spaces",
     "cells_of",
     "crs_for_chas",
-    "erases",
     "expand_repeats",
     "expand_tabs",
+    "has_erasures",
     "overstrikes_at_once",
     "overwrite_run",
     "print_text",
     "sequence_lines",
-    "shown",
     "single_cells",
     "split_lines",
     "styled_parts",
@@ -258,13 +258,13 @@ def split_lines(m: LinesHost, run: str) -> tuple[list[str], str]:
     return lines, run
 
 
-def erases(text: str) -> bool:
+def has_erasures(text: str) -> bool:
     """Whether EL sequences are in (lines of) a LINES_WITH_SEQUENCES run."""
     return "K" in text and ERASE.search(text) is not None
 
 
 def without_erasures(text: str) -> str:
-    """``text`` without its EL sequences (see erases)."""
+    """``text`` without its EL sequences (see has_erasures)."""
     return text.replace("\x1b[K", "").replace("\x1b[0K", "")
 
 
@@ -283,7 +283,7 @@ def expand_tabs(lines: list[str]) -> tuple[list[str], str]:
     return run.split("\n"), run
 
 
-def shown(texts: list[str]) -> list[str]:
+def blanks_as_spaces(texts: list[str]) -> list[str]:
     """Texts of cells (blank cells as BLANK, none at the end) as their
     lines show them (blank cells as spaces), as Line.from_row makes them."""
     text = "\n".join(texts)
@@ -373,7 +373,7 @@ def text_lines(m: LinesHost, lines: list[str], run: str) -> None:
 
 def _text_line(m: LinesHost, line: str) -> None:
     """One line of a LINES run, without its LF."""
-    if "\t" in line or erases(line):
+    if "\t" in line or has_erasures(line):
         _line_with_controls(m, line)
     elif "\x1b" in line:
         m.print_with_sgr(line)
@@ -404,7 +404,7 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
     unless every line is single cells, or single and wide characters
     (with marks joined to them), that fit in a row."""
     fresh = not (m._rows[m.y].text or m._rows[m.y].omitted)
-    if erases(run):
+    if has_erasures(run):
         # EL at the end of what was printed on a fresh row erases nothing.
         if not fresh:
             return False
@@ -452,7 +452,7 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
     if sgr:
         m.committed.extend_parts(m._kept(styled_parts(m, done)))
     else:
-        m._commit_texts(shown(done) if tabs else done)
+        m._commit_texts(blanks_as_spaces(done) if tabs else done)
     if marked:
         # The lines left in the window printed one by one onto fresh rows,
         # from where the first of them goes, down to the cursor row.

@@ -34,7 +34,7 @@ one):
 
 from __future__ import annotations
 
-from ..._line import MAX_LINE_CELLS, Line
+from ..._rows import MAX_LINE_CELLS, Line
 from .._host import LinesHost
 from ._grouped import split_lines, text_lines
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Hashable
 
 from ..._controls import SavedCursor
-from ..._line import Row
+from ..._rows import Row
 from ..._style import Style
 from .._host import LinesHost, Screen
 
