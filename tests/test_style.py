@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termscribe import Link, Style, Transcript, _line, _style
+from termscribe import Link, Style, Transcript, _rows, _style
 from termscribe._style import (
     BLINK,
     BOLD,
@@ -260,7 +260,7 @@ def test_links_keep_a_bounded_number_of_characters() -> None:
         for i in range(60)
     )
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_line, "MAX_LINK_CHARS", budget)
+        patch.setattr(_rows, "MAX_LINK_CHARS", budget)
         transcript = Transcript()
         transcript.feed(stream)
         transcript.finish()
