@@ -267,7 +267,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         if control != "\t":
             self._wrote = None
             self._held = None
-        super().execute(control)
+        Controls.execute(self, control)
 
     def _line_feed(self) -> None:
         self._end_wrap()
@@ -469,7 +469,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
             self._wrote = None
             if final != "I" and final != "Z":
                 self._held = None
-        super().csi_dispatch(private, params, intermediates, final)
+        Controls.csi_dispatch(self, private, params, intermediates, final)
 
     def _select_graphic_rendition(self, params: str) -> None:
         self._set_style(self._runs.after(self.style, params))
