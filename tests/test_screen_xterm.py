@@ -63,13 +63,22 @@ def _seconds_per_byte(data: str) -> float:
 
 def test_column_operation_floods_cost_little() -> None:
     """SECURITY.md: a flood within 10 times an ordinary coloured log per
-    byte (a column operation is a pass over each row of the region)."""
-    log = _seconds_per_byte("\x1b[31mab\x1b[0m cd \r\n" * 20_000)
-    for flood in (
+    byte (a column operation is a pass over each row of the region). Each
+    is timed three times, in turn, and the best taken, so that a stretch of
+    load on the machine (or the first run's imports) slows one run of each
+    rather than one of them (the second flood measures about 7 times the
+    log)."""
+    log = "\x1b[31mab\x1b[0m cd \r\n" * 20_000
+    floods = (
         f"{CSI}41m{CSI}1 @" * 20_000,
         ("x" * 80 + f"{CSI}41m{CSI}1 @{CSI}1'}}{CSI}1'~{CSI}1 A") * 500,
-    ):
-        assert _seconds_per_byte(flood) < 10 * log
+    )
+    best = [float("inf")] * (1 + len(floods))
+    for _ in range(3):
+        for index, data in enumerate((log, *floods)):
+            best[index] = min(best[index], _seconds_per_byte(data))
+    for flood in best[1:]:
+        assert flood < 10 * best[0]
 
 
 @pytest.mark.parametrize(
