@@ -115,17 +115,12 @@ class ScreenPrinting:
         # cells its wcwidth gives (the character, then a stub) and move the
         # cursor past them; they are made once per attributes and character.
         if self._shortcuts and not self.insert:
-            screen = self.screen
-            cursor = screen.cursor
             pair = self._cells.wide_cells(cursor.attrs, ch)
             if pair is not None:
                 x = cursor.x
-                y = cursor.y
-                row = screen.buffer[y]
+                row = self.screen.buffer[cursor.y]
                 row[x], row[x + 1] = pair
-                cursor.x = x + 2
-                screen.dirty.add(y)
-                self._wrote = (y, x + 2)
+                self._drawn_to(x + 2)
                 return
         self._pyte_draw(ch)
 
@@ -148,13 +143,19 @@ class ScreenPrinting:
         if end <= self.width and self._shortcuts and not self.insert:
             cells = self._cells.cells(cursor.attrs, x, text)
             if cells is not None:
-                y = cursor.y
-                screen.buffer[y].update(cells)
-                cursor.x = end
-                screen.dirty.add(y)
-                self._wrote = (y, end)
+                screen.buffer[cursor.y].update(cells)
+                self._drawn_to(end)
                 return
         self._pyte_draw(text)
+
+    def _drawn_to(self: ScreenHost, end: int) -> None:
+        """After the shortcuts wrote on the cursor row what pyte's draw
+        would, up to column ``end``: the cursor there, the row dirty."""
+        screen = self.screen
+        cursor = screen.cursor
+        cursor.x = end
+        screen.dirty.add(cursor.y)
+        self._wrote = (cursor.y, end)
 
     def _pyte_draw(self: ScreenHost, text: str) -> None:
         """pyte's draw, the row kept within the width in insert mode."""
