@@ -21,11 +21,25 @@ def test_every_action_is_a_method_of_each_model(model: type[Controls]) -> None:
         assert model._escape_functions[final] is getattr(model, name)
 
 
-def test_c1_controls_either_act_or_are_inert() -> None:
-    introducers = set("\x90\x98\x9b\x9c\x9d\x9e\x9f")
-    every = {chr(c) for c in range(0x80, 0xA0)}
-    assert set(C1_ACTIONS) | set(INERT_C1) | introducers == every
-    assert not set(C1_ACTIONS) & set(INERT_C1)
+@pytest.mark.parametrize("mode", ["lines", "screen", "strip"])
+def test_c1_controls_not_in_the_table_do_nothing(mode: str) -> None:
+    for control in INERT_C1:
+        assert render_text(f"ab{control}cd".encode(), mode=mode, columns=20, rows=3) == "abcd"
+
+
+@pytest.mark.parametrize(
+    ("control", "expected"),
+    [
+        ("\x84", "ab\n  cd"),  # IND: down, same column
+        ("\x85", "ab\ncd"),  # NEL: CR and LF
+        ("\x8d", "  cd\nab"),  # RI at the top: scrolls down
+        ("\x88\r\t", "abcd"),  # HTS: the TAB stops at column 2
+    ],
+)
+def test_c1_controls_in_the_table_do_what_it_names(control: str, expected: str) -> None:
+    assert control[0] in C1_ACTIONS
+    for mode in ("lines", "screen"):
+        assert render_text(f"ab{control}cd".encode(), mode=mode, columns=20, rows=3) == expected
 
 
 def test_an_override_in_a_model_is_what_its_control_does() -> None:

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from pyte.screens import Char
 
+from .._cursor import Params as _Params
 from .._cursor import arg, clamp_x
 from .._lines import MAX_REPEAT, repeat_cost
 from .._unicode import MARK, NORMAL, char_info
@@ -50,8 +51,6 @@ from ._host import Row as _Row
 from ._host import ScreenHost
 
 __all__ = ["EDIT_HANDLERS", "INTERMEDIATE_HANDLERS", "ProtectedChar", "selective_erase"]
-
-_Params = tuple[int | tuple[int, ...], ...]
 
 
 class ProtectedChar(Char):

@@ -147,7 +147,6 @@ MAX_SCREEN_ROWS = 200
 _BLANK = Char(" ")
 # Distinct (style, SGR) transitions a screen model remembers.
 _MAX_CACHED_SGR = 4096
-_Params = tuple[int | tuple[int, ...], ...]
 
 
 def _new_row() -> _Row:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pyte import modes
 
+from .._cursor import Params as _Params
 from .._cursor import arg
 from ._host import ScreenHost
 
 __all__ = ["MODE_HANDLERS", "alternate_screen", "private_mode"]
 
-_Params = tuple[int | tuple[int, ...], ...]
 _TAB = 8
 
 
