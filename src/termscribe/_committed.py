@@ -172,6 +172,33 @@ class CommittedLines:
             self._trim()
         return True
 
+    def append_rows(self, texts: list[str], styles: list[str]) -> bool:
+        """append_row for each row (its cells ``texts[i]``, its codes
+        ``styles[i]``) in turn, at once; False, having done nothing, unless
+        the store can take every one as it is."""
+        joined = "\n".join(texts)
+        if BLANK in joined or WIDE_TAIL in joined or Line.needs_seal(joined):
+            return False
+        if any(styles):
+            row_layout = self._row_layout
+            layouts = [
+                row_layout(codes) if text else _PLAIN
+                for text, codes in zip(texts, styles, strict=True)
+            ]
+        else:
+            layouts = [_PLAIN] * len(texts)
+        if len(self._texts) + len(texts) < BLOCK:  # the open block holds them all
+            self._texts.extend(texts)
+            self._layouts.extend(layouts)
+            self.total += len(texts)
+        else:
+            for text, layout in zip(texts, layouts, strict=True):
+                self._add(text, layout)
+        limit = self.max_lines
+        if limit is not None and self.total - self.dropped - self.taken > limit:
+            self._trim()
+        return True
+
     def extend(self, lines: Iterable[Line]) -> None:
         layout = self._layout
         add = self._add

@@ -35,6 +35,7 @@ __all__ = [
     "SEQUENCE_RUN",
     "TEXT_WITH_SGR",
     "Performer",
+    "overwrite_unit",
     "replay",
 ]
 
@@ -177,14 +178,20 @@ def _overwrites(m: Performer, run: str) -> None:
             m.execute("\r")
         else:
             m.csi_dispatch("", start[2:-1], "", "G")
-        if "\x1b" not in unit:
-            m.print(unit)
-            continue
-        parts = OVERWRITE_ERASES.split(unit)
-        _print_text(m, parts[0])
-        for index in range(1, len(parts), 2):
-            m.csi_dispatch("", parts[index], "", "K")
-            _print_text(m, parts[index + 1])
+        overwrite_unit(m, unit)
+
+
+def overwrite_unit(m: Performer, unit: str) -> None:
+    """The calls of what follows one CR (or CHA) of an OVERWRITE_RUN, up to
+    the next: text, maybe with SGR sequences, and EL sequences."""
+    if "\x1b" not in unit:
+        m.print(unit)
+        return
+    parts = OVERWRITE_ERASES.split(unit)
+    _print_text(m, parts[0])
+    for index in range(1, len(parts), 2):
+        m.csi_dispatch("", parts[index], "", "K")
+        _print_text(m, parts[index + 1])
 
 
 def _sequences(m: Performer, run: str) -> None:

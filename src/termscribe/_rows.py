@@ -160,9 +160,11 @@ class StylePalette:
 class Row:
     __slots__ = ("continued", "marks", "omitted", "styles", "text")
 
-    def __init__(self) -> None:
-        self.text = ""
-        self.styles = ""
+    def __init__(self, text: str = "", styles: str = "") -> None:
+        """A row of cells ``text`` (see the module docstring), with one
+        palette code a cell in ``styles`` (or none: all default)."""
+        self.text = text
+        self.styles = styles
         self.marks: dict[int, str] | None = None
         #: This row continues the row above it (the terminal wrapped there),
         #: xterm's ``isWrapped``.

@@ -219,6 +219,27 @@ class LinesModel(Printing, Controls, Performer):
         if not continues:
             self._finish_pending()
 
+    def _commit_rows(self, rows: list[Row], below: Row | None) -> None:
+        """Rows scrolled off the top in turn, as _commit commits them;
+        ``below``: the row after the last of them, if any."""
+        if not (self._pending or self._pending_omitted or (below is not None and below.continued)):
+            texts = []
+            styles = []
+            for row in rows:
+                if row.marks or row.omitted or row.continued:
+                    break
+                texts.append(row.text)
+                styles.append(row.styles)
+            else:
+                # Each row is a line of its own, none pending.
+                if not self.committed.append_rows(texts, styles):
+                    for row in rows:
+                        self._commit_row(row)
+                return
+        for index, row in enumerate(rows):
+            after = rows[index + 1] if index + 1 < len(rows) else below
+            self._commit(row, after is not None and after.continued)
+
     def _commit_row(self, row: Row) -> None:
         """Commit a row that joins no other as its line: from its cells
         when the store can take them as they are, else as Line.from_row."""

@@ -43,7 +43,7 @@ from ..._grammar import (
     sgr_split,
     without_sgr,
 )
-from ..._performer import OVERWRITE_RUN, Performer, replay
+from ..._performer import OVERWRITE_RUN, Performer, overwrite_unit, replay
 from ..._rows import BLANK, MAX_LINE_CELLS, Row
 from ..._syntax import parse_params
 from ..._unicode import is_cell_run, is_simple_run, marker, with_markers
@@ -140,7 +140,8 @@ def overwrite_run(m: LinesHost, run: str) -> None:
             current = m._code
             if current is not None and (sgrs := SGR_SPLIT.findall(run, 0, start)):
                 m._set_code(m._part_codes(current, sgrs)[-1])
-            replay(_performer(m), OVERWRITE_RUN, run[start:end])
+            m.execute("\r")  # (the CHAs are CRs now)
+            overwrite_unit(_performer(m), run[start + 1 : end])
             run = run[end:]
             if not run:
                 return
@@ -435,21 +436,27 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
     first = lines[0]
     if m.x + len(first) * (1 if cells else 2) > MAX_LINE_CELLS:
         return False
-    _text_line(m, first)
-    rest = lines[1:]
-    if not rest:
-        return True
     rows = m._screen.rows
+    if fresh and not m.x and not rows[-1].continued:
+        # The first line is printed onto the cursor row, which is blank,
+        # and scrolls off as the others do: the row is made like theirs.
+        rest = lines
+        m._last = ""
+    else:
+        _text_line(m, first)
+        rest = lines[1:]
+        if not rest:
+            return True
     old = rows[:-1]  # above the cursor row, which is blank
     count = len(rest)
     scrolled = min(count, len(old))
-    for index in range(scrolled):
-        below = old[index + 1] if index + 1 < len(old) else None
-        m._commit(old[index], below is not None and below.continued)
+    m._commit_rows(old[:scrolled], old[scrolled] if scrolled < len(old) else None)
     done = rest[: count - scrolled]
     kept = rest[count - scrolled :]
     sgr = "\x1b" in run and "\x1b" in "".join(rest)  # (none left unstyled)
-    if sgr:
+    if not done:
+        pass
+    elif sgr:
         m.committed.extend_parts(m._kept(styled_parts(m, done)))
     else:
         m._commit_texts(blanks_as_spaces(done) if tabs else done)
@@ -464,18 +471,16 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
         return True
     if wide:
         kept = [m.cell_table.wide_cells(text) for text in kept]
-    parts: list[Parts]
     if sgr:
-        parts = styled_parts(m, kept)
+        made = [
+            Row("".join(texts), "".join(map(mul, codes, map(len, texts))))
+            for texts, codes in styled_parts(m, kept)
+        ]
+    elif m._code is None:
+        made = list(map(Row, kept))
     else:
-        code = None if m._code is None else (m._code,)
-        parts = [((text,), code) for text in kept]
-    made = []
-    for texts, codes in parts:
-        row = Row()
-        row.text = "".join(texts)
-        row.styles = "".join(map(mul, codes or (), map(len, texts)))
-        made.append(row)
+        code = m._code
+        made = [Row(text, code * len(text)) for text in kept]
     rows[:] = [*old[scrolled:], *made, Row()]
     return True
 
