@@ -473,7 +473,7 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
         kept = [m.cell_table.wide_cells(text) for text in kept]
     if sgr:
         made = [
-            Row("".join(texts), "".join(map(mul, codes, map(len, texts))))
+            Row("".join(texts), "".join(map(mul, codes or (), map(len, texts))))
             for texts, codes in styled_parts(m, kept)
         ]
     elif m._code is None:
