@@ -431,9 +431,10 @@ def test_lines_with_sequences_default_to_the_events_one_by_one() -> None:
 
 
 def test_many_sequences_in_a_row_become_a_sequence_run() -> None:
-    events = parse_grouped("\x1b[1;1Hx" * 20 + "\n")
-    assert events[:32] == [("csi", "", "1;1", "", "H"), ("print", "x")] * 16
-    assert events[32:] == [("sequence_run", "\x1b[1;1Hx" * 4), ("execute", "\n")]
+    after = parser_module._GROUP_AFTER
+    events = parse_grouped("\x1b[1;1Hx" * (after + 4) + "\n")
+    assert events[: 2 * after] == [("csi", "", "1;1", "", "H"), ("print", "x")] * after
+    assert events[2 * after :] == [("sequence_run", "\x1b[1;1Hx" * 4), ("execute", "\n")]
 
 
 @pytest.mark.parametrize(

@@ -132,7 +132,10 @@ STATE_NAMES = {
 }
 
 # Items one by one before a SEQUENCE_RUN is tried (and again after each try).
-_GROUP_AFTER = 16
+# A try that finds no run costs one scan of the next item; redraws that
+# move up one line per sequence (docker compose's, a few dozen a frame)
+# become a run after this many.
+_GROUP_AFTER = 4
 
 # Runs consumed at once inside sequences and strings.
 _PARAM_RUN = re.compile(r"[0-9:;]+")
