@@ -34,7 +34,15 @@ class Utf8Decoder:
 
     def feed(self, data: bytes | bytearray) -> str:
         """Decode ``data``; an incomplete trailing code point is held back."""
-        return _unseal_input(self._decoder.decode(data, False))
+        decoder = self._decoder
+        held = decoder.getstate()[0]
+        text = decoder.decode(data, False)
+        # A seal is encoded EE 80 80 or EE 80 81, so no byte EE, none
+        # decoded: a search for one byte (memchr) rules out most chunks,
+        # where a search of the text for U+E000 tests every code point.
+        if _SEAL_LEAD in data or _SEAL_LEAD in held:
+            return _unseal_input(text)
+        return text
 
     def finish(self) -> str:
         """Flush: a held-back incomplete code point becomes U+FFFD."""
@@ -54,6 +62,9 @@ class Utf8Decoder:
         """Number of bytes held back, waiting for the rest of a code point."""
         return len(self._decoder.getstate()[0])
 
+
+# The first byte of the seals' UTF-8 encoding.
+_SEAL_LEAD = SEAL.encode()[:1]
 
 _SEALS_AS_INPUT = str.maketrans({SEAL: f"{SEAL}U+E000>", SEAL_BRACKET: f"{SEAL}U+E001>"})
 
