@@ -503,6 +503,8 @@ def with_markers(text: str) -> str:
     for the fast paths of printing. The cells and marks a row gets are the
     same (a test checks it): a marker's last code point, ``>``, is not a
     join base, and a combining mark joins it as it would the code point."""
+    if speedups is not None and speedups.class_run_end(text, _TABLE, "0125") == len(text):
+        return text  # no code point is REPLACED or MARKED: one C scan says so
     original = text
     search = _fixed().search
     match = search(text)
