@@ -245,6 +245,32 @@ def test_lines_of_text_equal_byte_by_byte(data: bytes, opts: dict[str, object]) 
     assert bytewise.lines() == whole.lines()
 
 
+# Many lines past a small window, their colour carried from line to line
+# through lines with no SGR sequence: the lines that scroll off are
+# committed together (_grouped.commit_styled), which must equal the same
+# bytes one by one. Wide characters take the same path; a marker to seal
+# takes the slower one.
+_STYLED_PIECES = ["a", "bc", " ", "中", "\x1b[31m", "\x1b[1;32m", "\x1b[0m", "\x1b[m", "\x1b[7m"]
+_STYLED_LINE = st.lists(st.sampled_from([*_STYLED_PIECES, "<U+41>"]), max_size=4).map("".join)
+styled_line_streams = st.lists(_STYLED_LINE, min_size=1, max_size=30).map(
+    lambda lines: ("\n".join(lines) + "\n").encode()
+)
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=styled_line_streams,
+    opts=st.sampled_from([{"rows": 1}, {"rows": 3}, {"rows": 2, "max_lines": 3}, {"max_lines": 1}]),
+)
+def test_styled_lines_past_the_window_equal_byte_by_byte(
+    data: bytes, opts: dict[str, object]
+) -> None:
+    whole = transcript_of([data], **opts)
+    bytewise = transcript_of(chunks_bytewise(data), **opts)
+    assert bytewise.lines() == whole.lines()
+    assert bytewise.html() == whole.html()
+
+
 # Control sequences and C1 controls each followed by text are handed over as
 # one run (SEQUENCE_RUN) once many have come one by one; here from the
 # start, which byte by byte never happens.

@@ -36,7 +36,7 @@ SAMPLE = (
 
 _CHILD = """
 import json, sys
-from termscribe import _accel, _committed, _grammar, _unicode
+from termscribe import _accel, _committed, _grammar, _layouts, _unicode
 from termscribe._lines._shortcuts import _sequences
 from termscribe import render_ansi, render_html, render_text
 data = sys.stdin.buffer.read()
@@ -50,8 +50,8 @@ print(json.dumps({
         and _grammar.plain_overwrites_end is _grammar.plain_overwrites_end_by_regex
         and _unicode.single_run_end is _unicode.single_run_end_by_regex
         and _unicode.cell_run_end is _unicode.cell_run_end_by_regex
-        and _committed.style_layout is _committed.style_layout_by_python
-        and _committed.parts_layout is _committed._parts_layout_by_python
+        and _layouts.style_layout is _layouts.style_layout_by_python
+        and _layouts.parts_layout is _layouts.parts_layout_by_python
         and _grammar.text_lines_end is _grammar.text_lines_end_by_regex
         and _grammar.tagged_lines_end is _grammar.tagged_lines_end_by_regex
         and _committed.line_feeds is _committed.line_feeds_by_count,

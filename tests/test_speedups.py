@@ -17,12 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vtgrammar import ALL, HypothesisChooser, stream
 
-from termscribe import _committed, _grammar, _unicode
+from termscribe import _committed, _grammar, _layouts, _unicode
 from termscribe._accel import PURE_PYTHON, speedups
-from termscribe._committed import (
-    _parts_layout_by_python,
-    style_layout_by_python,
-)
 from termscribe._controls import INERT_C1, INERT_C1_MASK
 from termscribe._grammar import (
     SGR_SPLIT,
@@ -31,6 +27,10 @@ from termscribe._grammar import (
     tagged_lines_end_by_regex,
     text_lines_end_by_regex,
     without_sgr_by_regex,
+)
+from termscribe._layouts import (
+    parts_layout_by_python,
+    style_layout_by_python,
 )
 from termscribe._lines._shortcuts import _sequences
 from termscribe._lines._shortcuts._sequences import remove_inert_by_regex
@@ -236,8 +236,8 @@ def test_the_package_uses_the_extension() -> None:
     assert _grammar.plain_overwrites_end is _grammar._plain_overwrites_end_in_c
     assert _unicode.single_run_end is _unicode._single_run_end_in_c
     assert _unicode.cell_run_end is _unicode._cell_run_end_in_c
-    assert _committed.style_layout is _speedups.style_layout
-    assert _committed.parts_layout is _speedups.parts_layout
+    assert _layouts.style_layout is _speedups.style_layout
+    assert _layouts.parts_layout is _speedups.parts_layout
 
 
 # Palette codes of each string width: runs of them make layouts of each
@@ -270,7 +270,7 @@ def test_parts_layout_equals_the_python(parts: list[tuple[str, str]]) -> None:
     give the layout of their runs merged by either path."""
     texts = [text for text, _ in parts]
     codes = [code for _, code in parts]
-    assert _speedups.parts_layout(texts, codes) == _parts_layout_by_python(texts, codes)
+    assert _speedups.parts_layout(texts, codes) == parts_layout_by_python(texts, codes)
 
 
 def test_style_layout_cases_and_arguments() -> None:

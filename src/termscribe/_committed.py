@@ -10,11 +10,8 @@ block's count from the block):
 
 * ``text``: the block's lines joined with ``\\n`` (a Line's text never holds
   a line feed), so a text transcript is a join of blocks;
-* ``layout``: each line's style runs, one after the other, as code points:
-  ``\\x00`` for a line that is one run in the default style, else the
-  number of runs *k*, then *k* style numbers, then the lengths of the first
-  *k* - 1 runs (the last one takes the rest). Style numbers are the codes
-  of the model's StylePalette, as in its rows.
+* ``layout``: each line's style runs, one after the other, as code points
+  (see ``_layouts``).
 
 Blocks are pairs of strings, which the cyclic garbage collector ignores,
 and a line costs about its text plus three code points. Lines are made
@@ -31,10 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate, islice
-from operator import itemgetter, sub
+from operator import itemgetter
 from typing import cast
 
 from ._accel import speedups
+from ._layouts import PLAIN, code_runs, line_layout, line_layouts, one_run, style_layout
 from ._rows import (
     BLANK,
     EMPTY_LINE,
@@ -43,7 +41,6 @@ from ._rows import (
     Run,
     StylePalette,
     omission_marker,
-    style_runs,
 )
 from ._style import DEFAULT, Style
 
@@ -59,7 +56,6 @@ BLOCK = 64
 RUN_CHARS = 4096
 
 # The layout of a line that is one run in the default style.
-_PLAIN = "\x00"
 
 # Cuts a line's text into its runs (an itemgetter of slices).
 _Cut = Callable[[str], tuple[str, ...]]
@@ -162,7 +158,7 @@ class CommittedLines:
         then a Line of the row is committed (Line.from_row), whose layout
         would be the same."""
         if not text:
-            self._add("", _PLAIN)
+            self._add("", PLAIN)
         elif BLANK in text or WIDE_TAIL in text or Line.needs_seal(text):
             return False
         else:
@@ -182,22 +178,33 @@ class CommittedLines:
         if any(styles):
             row_layout = self._row_layout
             layouts = [
-                row_layout(codes) if text else _PLAIN
+                row_layout(codes) if text else PLAIN
                 for text, codes in zip(texts, styles, strict=True)
             ]
         else:
-            layouts = [_PLAIN] * len(texts)
-        if len(self._texts) + len(texts) < BLOCK:  # the open block holds them all
-            self._texts.extend(texts)
-            self._layouts.extend(layouts)
-            self.total += len(texts)
-        else:
-            for text, layout in zip(texts, layouts, strict=True):
-                self._add(text, layout)
-        limit = self.max_lines
-        if limit is not None and self.total - self.dropped - self.taken > limit:
-            self._trim()
+            layouts = [PLAIN] * len(texts)
+        self.extend_layouts(texts, layouts)
         return True
+
+    def extend_layouts(self, texts: list[str], layouts: list[str]) -> None:
+        """Commit one line per text, in the layout beside it (see _layouts).
+        The texts hold no markers or seals (Line.needs_seal is false for
+        each). As extend_texts, whole blocks of them are sealed at once."""
+        count = len(texts)
+        fill = min(BLOCK - len(self._texts), count)
+        self._texts.extend(texts[:fill])
+        self._layouts.extend(layouts[:fill])
+        self.total += count
+        if len(self._texts) == BLOCK:
+            blocks = self._blocks
+            blocks.append(("\n".join(self._texts), "".join(self._layouts), BLOCK))
+            rest = fill + (count - fill) // BLOCK * BLOCK
+            for start in range(fill, rest, BLOCK):
+                end = start + BLOCK
+                blocks.append(("\n".join(texts[start:end]), "".join(layouts[start:end]), BLOCK))
+            self._texts = texts[rest:]
+            self._layouts = layouts[rest:]
+        self._trim()
 
     def extend(self, lines: Iterable[Line]) -> None:
         layout = self._layout
@@ -215,12 +222,12 @@ class CommittedLines:
         opens the next block: the blocks are those that adding the lines
         one by one would seal."""
         number = self._number(style)
-        head = _one_run(chr(number))
+        head = one_run(chr(number))
         count = len(texts)
         fill = min(BLOCK - len(self._texts), count)
         first = texts[:fill]
         self._texts.extend(first)
-        self._layouts.extend(_line_layouts(first, head))
+        self._layouts.extend(line_layouts(first, head))
         self.total += fill
         if len(self._texts) == BLOCK:
             blocks = self._blocks
@@ -229,7 +236,7 @@ class CommittedLines:
             for start in range(fill, rest, BLOCK):
                 blocks.append(_block(texts[start : start + BLOCK], head))
             self._texts = list(texts[rest:])
-            self._layouts = _line_layouts(self._texts, head)
+            self._layouts = line_layouts(self._texts, head)
             self.total += count - fill
         self._trim()
 
@@ -275,7 +282,7 @@ class CommittedLines:
         kept = counts[first:]
         self._blocks.extend(
             [
-                (piece, _PLAIN * count, count)
+                (piece, PLAIN * count, count)
                 for piece, count in zip(pieces[first:], kept, strict=True)
             ]
         )
@@ -296,7 +303,7 @@ class CommittedLines:
                 if codes is None or not text:
                     run_codes, sizes = "\x00", [len(text)]
                 else:
-                    run_codes, sizes = _code_runs(texts, codes)
+                    run_codes, sizes = code_runs(texts, codes)
                 ends = list(accumulate(sizes))
                 runs = tuple(
                     (text[start:end], styles[ord(code)])
@@ -304,12 +311,10 @@ class CommittedLines:
                 )
                 line = Line(runs) if text else EMPTY_LINE
                 add(line.text, self._layout(line.runs))
-            elif codes is None or not text:
-                add(text, _PLAIN)
-            elif len(codes) == 1:
-                add(text, _one_run(codes[0]))
+            elif codes is None:
+                add(text, PLAIN)
             else:
-                add(text, parts_layout(texts, codes))
+                add(text, line_layout(text, texts, codes))
         self._trim()
 
     def extend_repeated(self, lines: Sequence[Line], times: int) -> None:
@@ -401,10 +406,10 @@ class CommittedLines:
         """The layout of a row of single cells in the palette codes
         ``styles``: runs of equal codes (remembered, as rows repeat)."""
         if not styles:
-            return _PLAIN
+            return PLAIN
         first = styles[0]
         if styles.count(first) == len(styles):
-            return _one_run(first)
+            return one_run(first)
         cache = self._row_layouts
         layout = cache.get(styles)
         if layout is None:
@@ -420,7 +425,7 @@ class CommittedLines:
         if len(runs) == 1:
             number = index.get(id(runs[0][1]))
             if number is not None:
-                return _one_run(chr(number))
+                return one_run(chr(number))
         numbers = [index.get(id(style)) for _, style in runs]
         if None in numbers:
             numbers = [self._number(style) for _, style in runs]
@@ -483,7 +488,7 @@ class CommittedLines:
             text, layout, count = blocks[index]
             if index == 0 and self._head_skip:
                 yield from islice(self._pairs(text.split("\n"), layout), self._head_skip, None)
-            elif layout.count(_PLAIN) == count == len(layout):
+            elif layout.count(PLAIN) == count == len(layout):
                 # A block of plain lines as one: lines in the default style
                 # render as their text, and renderers join lines with "\n".
                 yield text, ((text, DEFAULT),)
@@ -555,70 +560,9 @@ class CommittedLines:
         return made
 
 
-def _one_run(code: str) -> str:
-    """The layout of a line that is one run in palette code ``code``."""
-    return _PLAIN if code == "\x00" else "\x01" + code
-
-
-def _runs_layout(run_codes: str, sizes: Sequence[int]) -> str:
-    """The layout of a line of runs in the codes ``run_codes``, of ``sizes``
-    cells each (see the module docstring); no runs is an empty line."""
-    if len(run_codes) <= 1:
-        return _one_run(run_codes or "\x00")
-    return chr(len(run_codes)) + run_codes + "".join(map(chr, sizes[:-1]))
-
-
-def style_layout_by_python(styles: str) -> str:
-    """The layout of a line whose cells have the palette codes ``styles``
-    (one a cell; see the module docstring)."""
-    ends, codes = style_runs(styles)
-    return _runs_layout("".join(codes), list(map(sub, ends, [0, *ends[:-1]])))
-
-
-def _parts_layout_by_python(texts: Sequence[str], codes: Sequence[str]) -> str:
-    """The layout of a line of single cells printed as ``texts``, each in
-    the palette code of ``codes`` (runs of one code merged)."""
-    return _runs_layout(*_code_runs(texts, codes))
-
-
-if speedups is None:
-    style_layout = style_layout_by_python
-    parts_layout = _parts_layout_by_python
-else:
-    style_layout = speedups.style_layout
-    parts_layout = speedups.parts_layout
-
-
-def _line_layouts(texts: Sequence[str], head: str) -> list[str]:
-    """The layout of each of ``texts``, lines of one run whose layout is
-    ``head``: an empty line is plain whatever its style."""
-    if head == _PLAIN or all(texts):
-        return [head] * len(texts)
-    return [head if text else _PLAIN for text in texts]
-
-
 def _block(texts: Sequence[str], head: str) -> tuple[str, str, int]:
     """The sealed block of ``BLOCK`` lines of one run each (see
     _line_layouts)."""
-    if head == _PLAIN or all(texts):
+    if head == PLAIN or all(texts):
         return "\n".join(texts), head * BLOCK, BLOCK
-    return "\n".join(texts), "".join(_line_layouts(texts, head)), BLOCK
-
-
-def _code_runs(texts: Sequence[str], codes: Sequence[str]) -> tuple[str, list[int]]:
-    """The code and length of each run of one style in a line printed as
-    ``texts`` in the palette codes ``codes`` (empty texts left out)."""
-    if len(codes) == 1:
-        return codes[0], [sum(map(len, texts))]
-    run_codes: list[str] = []
-    sizes: list[int] = []
-    last = ""
-    for part, code in zip(texts, codes, strict=True):
-        if part:
-            if code == last:
-                sizes[-1] += len(part)
-            else:
-                run_codes.append(code)
-                sizes.append(len(part))
-                last = code
-    return "".join(run_codes), sizes
+    return "\n".join(texts), "".join(line_layouts(texts, head)), BLOCK

@@ -52,14 +52,14 @@
  *   slices of it: each block's line count. In a string of one byte per
  *   character, memchr finds each.
  *
- * style_layout(styles) == _committed.style_layout_by_python(styles):
+ * style_layout(styles) == _layouts.style_layout_by_python(styles):
  *   the layout (see _committed) of a line whose cells have the palette
  *   codes ``styles``, one a cell: "\x00" for no cells or all in code 0;
  *   else the number of runs of equal codes k, the k codes, and the lengths
  *   of the first k - 1 runs, each as a code point. Every committed line of
  *   styled output is laid out through here.
  *
- * parts_layout(texts, codes) == _committed._parts_layout_by_python(texts, codes):
+ * parts_layout(texts, codes) == _layouts.parts_layout_by_python(texts, codes):
  *   the same layout for a line printed as the strs ``texts``, each in the
  *   palette code of the same place in ``codes`` (a sequence of one-character
  *   strs as long), without making the string of codes one a cell.
@@ -297,11 +297,11 @@ static PyMethodDef methods[] = {
      "The same as text.count(\"\\n\", start, end), for start and end not negative."},
     {"style_layout", (PyCFunction)(void (*)(void))termscribe_style_layout, METH_FASTCALL,
      "style_layout(styles, /)\n--\n\n"
-     "The same as _committed.style_layout_by_python(styles): the layout of a\n"
+     "The same as _layouts.style_layout_by_python(styles): the layout of a\n"
      "line whose cells have the palette codes styles."},
     {"parts_layout", (PyCFunction)(void (*)(void))termscribe_parts_layout, METH_FASTCALL,
      "parts_layout(texts, codes, /)\n--\n\n"
-     "The same as _committed._parts_layout_by_python(texts, codes): the layout\n"
+     "The same as _layouts.parts_layout_by_python(texts, codes): the layout\n"
      "of a line printed as texts, each in the palette code beside it."},
     {"single_run_end", (PyCFunction)(void (*)(void))termscribe_single_run_end, METH_FASTCALL,
      "single_run_end(text, table, /)\n--\n\n"

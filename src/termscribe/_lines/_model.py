@@ -281,7 +281,10 @@ class LinesModel(Printing, Controls, Performer):
         texts = self._kept(texts)
         style = DEFAULT if self._code is None else self._style
         if Line.needs_seal("\n".join(texts)):
-            self.committed.extend([Line(((text, style),), text) for text in texts])
+            # (An empty line is plain whatever the style, as a row makes it.)
+            self.committed.extend(
+                [Line(((text, style),), text) if text else EMPTY_LINE for text in texts]
+            )
         else:
             self.committed.extend_texts(texts, style)
 

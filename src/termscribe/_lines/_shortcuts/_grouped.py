@@ -43,8 +43,9 @@ from ..._grammar import (
     sgr_split,
     without_sgr,
 )
+from ..._layouts import line_layout, line_layouts, one_run
 from ..._performer import OVERWRITE_RUN, Performer, overwrite_unit, replay
-from ..._rows import BLANK, MAX_LINE_CELLS, Row
+from ..._rows import BLANK, MAX_LINE_CELLS, Line, Row
 from ..._syntax import parse_params
 from ..._unicode import is_cell_run, is_simple_run, marker, with_markers
 from .._csi import MAX_REPEAT, TAB_WIDTH
@@ -457,7 +458,7 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
     if not done:
         pass
     elif sgr:
-        m.committed.extend_parts(m._kept(styled_parts(m, done)))
+        commit_styled(m, done)
     else:
         m._commit_texts(blanks_as_spaces(done) if tabs else done)
     if marked:
@@ -483,6 +484,52 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
         made = [Row(text, code * len(text)) for text in kept]
     rows[:] = [*old[scrolled:], *made, Row()]
     return True
+
+
+def commit_styled(m: LinesHost, lines: list[str]) -> None:
+    """Commit lines of single cells with SGR sequences inside as
+    print_with_sgr prints them on blank rows (styled_parts), at once, and
+    leave the model in the style they end with. The lines are cut at their
+    SGR sequences together, and each text between two is cut into lines:
+    a line with no SGR sequence in it costs a slice."""
+    parts = sgr_split("\n".join(lines))
+    code = m._code or "\x00"
+    after_sgr = m._palette.after_sgr
+    texts: list[str] = []
+    layouts: list[str] = []
+    line_texts: list[str] = []  # the line being cut: its texts and codes
+    line_codes: list[str] = []
+    last = len(parts) - 1
+    for index in range(0, len(parts), 2):
+        text = parts[index]
+        if "\n" in text:
+            pieces = text.split("\n")
+            line_texts.append(pieces[0])
+            line_codes.append(code)
+            done = "".join(line_texts)
+            texts.append(done)
+            layouts.append(line_layout(done, line_texts, line_codes))
+            whole = pieces[1:-1]  # lines with no SGR sequence in them
+            if whole:
+                texts += whole
+                layouts += line_layouts(whole, one_run(code))
+            line_texts = [pieces[-1]]
+            line_codes = [code]
+        else:
+            line_texts.append(text)
+            line_codes.append(code)
+        if index < last:
+            code = after_sgr(code, parts[index + 1])
+    done = "".join(line_texts)
+    texts.append(done)
+    layouts.append(line_layout(done, line_texts, line_codes))
+    if Line.needs_seal("\n".join(texts)):
+        # Sealing changes the text: the lines go through Line objects.
+        m.committed.extend_parts(m._kept(styled_parts(m, lines)))
+        return
+    kept = m._kept(texts)
+    m.committed.extend_layouts(kept, layouts[len(layouts) - len(kept) :])
+    m._set_code(code)
 
 
 def styled_parts(m: LinesHost, lines: list[str]) -> list[Parts]:
