@@ -48,6 +48,7 @@ print(json.dumps({
         and _grammar.sgr_split == _grammar.SGR_SPLIT.split
         and _grammar.without_sgr is _grammar.without_sgr_by_regex
         and _grammar.plain_overwrites_end is _grammar.plain_overwrites_end_by_regex
+        and _grammar.overwrites_end is _grammar.overwrites_end_by_regex
         and _unicode.single_run_end is _unicode.single_run_end_by_regex
         and _unicode.cell_run_end is _unicode.cell_run_end_by_regex
         and _layouts.style_layout is _layouts.style_layout_by_python

@@ -21,7 +21,9 @@ from termscribe import _committed, _grammar, _layouts, _unicode
 from termscribe._accel import PURE_PYTHON, speedups
 from termscribe._controls import INERT_C1, INERT_C1_MASK
 from termscribe._grammar import (
+    OVERWRITES,
     SGR_SPLIT,
+    overwrites_end_by_regex,
     plain_overwrites_end_by_regex,
     sequence_run_end_by_regex,
     tagged_lines_end_by_regex,
@@ -234,6 +236,7 @@ def test_the_package_uses_the_extension() -> None:
     assert _grammar.sgr_split is _speedups.sgr_split
     assert _grammar.without_sgr is _speedups.without_sgr
     assert _grammar.plain_overwrites_end is _grammar._plain_overwrites_end_in_c
+    assert _grammar.overwrites_end is _grammar._overwrites_end_in_c
     assert _unicode.single_run_end is _unicode._single_run_end_in_c
     assert _unicode.cell_run_end is _unicode._cell_run_end_in_c
     assert _layouts.style_layout is _speedups.style_layout
@@ -410,6 +413,36 @@ def test_class_run_end_checks_its_arguments() -> None:
 def test_plain_overwrites_end_equals_the_regex(text: str, start: int) -> None:
     expected = plain_overwrites_end_by_regex(text, start)
     assert _speedups.plain_overwrites_end(text, start) == expected
+
+
+# Styled progress bars: CRs and CHAs to the first column, EL and SGR
+# sequences (one with too many parameter characters), text, and what
+# ends a run.
+_OVERWRITE_PIECES = ["\r", "\x1b[G", "\x1b[1G", "\x1b[2G", "\x1b[K", "\x1b[0K", "\x1b[2K"]
+_OVERWRITE_PIECES += ["\x1b[1K", "\x1b[31m", "\x1b[m", "\x1b[1;2:3m", "\x1b[" + "1" * 40 + "m"]
+_OVERWRITE_PIECES += ["a", "10%", " ", "\x85", "\xa0", "中", "\n", "\x1b", "\x1b[", "\x1b[1"]
+
+
+@settings(max_examples=3000)
+@given(
+    st.lists(st.sampled_from(_OVERWRITE_PIECES), max_size=12).map("".join),
+    st.integers(0, 3),
+)
+def test_overwrites_end_equals_the_regex(text: str, start: int) -> None:
+    m = OVERWRITES.match(text, start)
+    expected = -1 if m is None else m.end()
+    assert _speedups.overwrites_end(text, start, MAX_PARAM_CHARS) == expected
+    assert overwrites_end_by_regex(text, start) == expected
+
+
+def test_overwrites_end_checks_its_arguments() -> None:
+    assert _speedups.overwrites_end("\r\x1b[31mX\x1b[K\rY\r\n", 0, 32) == 12
+    assert _speedups.overwrites_end("\x1b[1G\x1b[0K10%", 0, 32) == 11
+    assert _speedups.overwrites_end("\r\x1b[K\n", 0, 32) == -1
+    with pytest.raises(ValueError, match="must not be negative"):
+        _speedups.overwrites_end("\ra", -1, 32)
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        _speedups.overwrites_end("\ra", 0)  # type: ignore[call-arg]
 
 
 def test_plain_overwrites_end_checks_its_arguments() -> None:

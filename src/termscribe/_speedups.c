@@ -82,6 +82,12 @@
  *   where the run of CRs, each followed by printable characters (one or
  *   more), that starts at ``start`` ends: a progress bar redrawn in place.
  *
+ * overwrites_end(text, start, max_params) ==
+ * (m.end() if (m := _grammar.OVERWRITES.match(text, start)) else -1), with
+ * _syntax.MAX_PARAM_CHARS as max_params: where the run of CRs (or CHAs to
+ * the first column), each followed by text with SGR and EL sequences in
+ * it, that starts at ``start`` ends: a styled progress bar redrawn.
+ *
  * without_sgr(text) == _grammar.SGR_SPLIT.sub("", text):
  *   text without its SGR sequences, as sgr_split finds them: what an
  *   unstyled transcript prints of styled text.
@@ -314,6 +320,9 @@ static PyMethodDef methods[] = {
     {"plain_overwrites_end", (PyCFunction)(void (*)(void))termscribe_plain_overwrites_end, METH_FASTCALL,
      "plain_overwrites_end(text, start, /)\n--\n\n"
      "Where _grammar._PLAIN_OVERWRITES's match at start ends, or -1 without one."},
+    {"overwrites_end", (PyCFunction)(void (*)(void))termscribe_overwrites_end, METH_FASTCALL,
+     "overwrites_end(text, start, max_params, /)\n--\n\n"
+     "Where _grammar.OVERWRITES's match at start ends, or -1 without one."},
     {"without_sgr", (PyCFunction)(void (*)(void))termscribe_without_sgr, METH_FASTCALL,
      "without_sgr(text, /)\n--\n\n"
      "The same as _grammar.SGR_SPLIT.sub(\"\", text): text without its SGR sequences."},

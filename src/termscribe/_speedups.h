@@ -78,6 +78,7 @@ text_arguments(const char *name, Py_ssize_t nargs, Py_ssize_t expected, PyObject
 PyObject *termscribe_text_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_line_feeds(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_plain_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
+PyObject *termscribe_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_sgr_split(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_without_sgr(PyObject *, PyObject *const *, Py_ssize_t);
 

@@ -1,5 +1,5 @@
-/* termscribe._speedups: lines of text, progress bars redrawn after CRs and
- * SGR sequences (what each returns: see _speedups.c). */
+/* termscribe._speedups: lines of text, progress bars redrawn after CRs (plain
+ * and styled) and SGR sequences (what each returns: see _speedups.c). */
 #include <stdint.h>
 #include <string.h>
 
@@ -212,6 +212,118 @@ termscribe_plain_overwrites_end(PyObject *module, PyObject *const *args, Py_ssiz
         }
         end = i = j;
     }
+    return PyLong_FromSsize_t(end);
+}
+
+/* Where an EL sequence (ESC [ K, with 0 or 2 before the K) starting at i
+ * ends, or -1 if none starts there. */
+static inline Py_ALWAYS_INLINE Py_ssize_t
+erase_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i)
+{
+    if (i + 2 >= n || PyUnicode_READ(kind, data, i) != 0x1b ||
+        PyUnicode_READ(kind, data, i + 1) != '[') {
+        return -1;
+    }
+    Py_UCS4 c = PyUnicode_READ(kind, data, i + 2);
+    if (c == 'K') {
+        return i + 3;
+    }
+    if ((c == '0' || c == '2') && i + 3 < n && PyUnicode_READ(kind, data, i + 3) == 'K') {
+        return i + 4;
+    }
+    return -1;
+}
+
+/* Where the unit of an overwrite run starting at i ends, or -1 if none
+ * starts there: CR or CHA to the first column (ESC [ G, ESC [ 1 G), maybe
+ * an EL sequence, text (printable characters and SGR sequences) that
+ * prints something, maybe an EL sequence. */
+static inline Py_ssize_t
+overwrite_unit_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
+{
+    if (i >= n) {
+        return -1;
+    }
+    Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    if (c == '\r') {
+        i++;
+    }
+    else if (c == 0x1b && i + 2 < n && PyUnicode_READ(kind, data, i + 1) == '[') {
+        c = PyUnicode_READ(kind, data, i + 2);
+        if (c == 'G') {
+            i += 3;
+        }
+        else if (c == '1' && i + 3 < n && PyUnicode_READ(kind, data, i + 3) == 'G') {
+            i += 4;
+        }
+        else {
+            return -1;
+        }
+    }
+    else {
+        return -1;
+    }
+    Py_ssize_t j = erase_end(kind, data, n, i);
+    if (j >= 0) {
+        i = j;
+    }
+    /* Something is printed: after any SGR sequences, a printable character. */
+    j = i;
+    Py_ssize_t m;
+    while ((m = sgr_params_end(kind, data, n, j, max_params)) >= 0) {
+        j = m + 1;
+    }
+    if (j >= n || !is_printable(PyUnicode_READ(kind, data, j))) {
+        return -1;
+    }
+    for (;;) {
+        if (kind == PyUnicode_1BYTE_KIND) {
+            j = ascii_printable_end((const unsigned char *)data, n, j);
+        }
+        while (j < n && is_printable(PyUnicode_READ(kind, data, j))) {
+            j++;
+        }
+        m = sgr_params_end(kind, data, n, j, max_params);
+        if (m < 0) {
+            break;
+        }
+        j = m + 1;
+    }
+    m = erase_end(kind, data, n, j);
+    return m >= 0 ? m : j;
+}
+
+static inline Py_ssize_t
+overwrites_run_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
+{
+    Py_ssize_t end = -1;
+    Py_ssize_t j;
+    while ((j = overwrite_unit_end(kind, data, n, i, max_params)) >= 0) {
+        end = i = j;
+    }
+    return end;
+}
+
+PyObject *
+termscribe_overwrites_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (text_arguments("overwrites_end", nargs, 3, args, &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t max_params = PyLong_AsSsize_t(args[2]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0 || max_params < 0) {
+        PyErr_SetString(PyExc_ValueError, "overwrites_end() arguments must not be negative");
+        return NULL;
+    }
+    Py_ssize_t end;
+    BY_KIND(end, kind, overwrites_run_end, data, n, start, max_params);
     return PyLong_FromSsize_t(end);
 }
 
