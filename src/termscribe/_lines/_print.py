@@ -15,7 +15,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from .._edit import write
-from .._grammar import sgr_split
+from .._grammar import sgr_split, without_sgr
 from .._rows import BLANK, MAX_LINE_CELLS, WIDE_TAIL
 from .._unicode import (
     JOINER,
@@ -88,12 +88,12 @@ class Printing:
         self._last = text[-1]
 
     def print_with_sgr(self: LinesHost, run: str) -> None:
-        parts = sgr_split(run)
         if not self.styled:
-            text = "".join(parts[::2])
+            text = without_sgr(run)
             if text:
                 self.print(text)
             return
+        parts = sgr_split(run)
         if self._append_styled(parts):
             return
         if parts[0]:

@@ -142,7 +142,12 @@ def overwrite_run(m: LinesHost, run: str) -> None:
             if current is not None and (sgrs := SGR_SPLIT.findall(run, 0, start)):
                 m._set_code(m._part_codes(current, sgrs)[-1])
             m.execute("\r")  # (the CHAs are CRs now)
-            overwrite_unit(_performer(m), run[start + 1 : end])
+            if erased == start + 1:  # (the usual case) EL right after the CR
+                after = erased + (3 if run[erased + 2] == "K" else 4)
+                m.csi_dispatch("", run[erased + 2 : after - 1], "", "K")
+                print_text(m, run[after:end])
+            else:
+                overwrite_unit(_performer(m), run[start + 1 : end])
             run = run[end:]
             if not run:
                 return
