@@ -30,6 +30,7 @@ from termscribe._unicode import (
     class_runs,
     is_cell_run,
     is_simple_run,
+    is_single_run,
     joins,
     marker,
     with_markers,
@@ -389,3 +390,18 @@ def test_the_regex_classes_are_the_class_tables_runs(classes: str, start: int, s
     every = "".join(map(chr, range(0x110000)))
     found = re.compile(_unicode._ranges_class(*ranges) + "+").finditer(every)
     assert [(m.start(), m.end() - 1) for m in found] == ranges
+
+
+# Printable code points of every class (ASCII, Latin-1, wide, astral single
+# and wide, a combining mark, a marked bidi control, a noncharacter) in
+# texts between CRs and LFs, as the grammar hands them over.
+_PRINTABLE_SAMPLES = ["a", "\xa0", "\u2588", "中", "\U0001d400", "😀", "\u0301", "\u202e", "\ufdd0"]
+
+
+@given(st.lists(st.sampled_from([*_PRINTABLE_SAMPLES, "\r", "\n"]), max_size=12).map("".join))
+def test_is_single_run_is_is_simple_run_of_the_texts_between_line_ends(text: str) -> None:
+    expected = is_simple_run(text.replace("\r", "").replace("\n", ""))
+    assert is_single_run(text) == expected
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_unicode, "speedups", None)  # the pure-Python path
+        assert is_single_run(text) == expected

@@ -80,6 +80,7 @@ __all__ = [
     "is_cell_run",
     "is_join_base",
     "is_simple_run",
+    "is_single_run",
     "joins",
     "kept_joiners",
     "last_combining",
@@ -477,6 +478,16 @@ def _cell_run_end_in_c(text: str) -> int:
 
 
 cell_run_end = cell_run_end_by_regex if speedups is None else _cell_run_end_in_c
+
+
+def is_single_run(text: str) -> bool:
+    """Whether every code point of ``text`` is SINGLE in the class table,
+    where controls are too: is_simple_run for printable text with CRs or
+    LFs in it, which a caller knows from the grammar (by one C scan, which
+    need not cut the text at them)."""
+    if speedups is not None:
+        return speedups.class_run_end(text, _TABLE, "0") == len(text)
+    return text.translate(_TABLE).count("0") == len(text)
 
 
 # The BMP code points stored as something else whatever surrounds them

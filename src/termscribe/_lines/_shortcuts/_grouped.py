@@ -47,7 +47,7 @@ from ..._layouts import line_layout, line_layouts, one_run
 from ..._performer import OVERWRITE_RUN, Performer, overwrite_unit, replay
 from ..._rows import BLANK, MAX_LINE_CELLS, Line, Row
 from ..._syntax import parse_params
-from ..._unicode import is_cell_run, is_simple_run, marker, with_markers
+from ..._unicode import is_cell_run, is_simple_run, is_single_run, marker, with_markers
 from .._csi import MAX_REPEAT, TAB_WIDTH
 from .._host import LinesHost, Parts
 
@@ -160,7 +160,7 @@ def overwrite_run(m: LinesHost, run: str) -> None:
         cells = "".join(texts)
         simple = cells.isascii() or is_simple_run(cells)
     else:
-        simple = run.isascii() or is_simple_run("".join(texts))
+        simple = run.isascii() or is_single_run(run)  # (texts are printable)
     if not simple:
         replay(_performer(m), OVERWRITE_RUN, run)
         return
