@@ -11,7 +11,7 @@ from chunking import assert_chunking_invariant
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termscribe import Transcript, _unicode, render_text
+from termscribe import Transcript, _classes, _unicode, render_text
 from termscribe._rows import WIDE_TAIL
 from termscribe._unicode import (
     CELLS,
@@ -385,10 +385,10 @@ def test_the_regex_classes_are_the_class_tables_runs(classes: str, start: int, s
         for m in re.finditer(f"[{classes}]+", table)
         if m.end() > start and m.start() < stop
     ]
-    ranges = _unicode._table_ranges(classes, start, stop)
+    ranges = _classes._table_ranges(classes, start, stop)
     assert ranges == expected
     every = "".join(map(chr, range(0x110000)))
-    found = re.compile(_unicode._ranges_class(*ranges) + "+").finditer(every)
+    found = re.compile(_classes._ranges_class(*ranges) + "+").finditer(every)
     assert [(m.start(), m.end() - 1) for m in found] == ranges
 
 

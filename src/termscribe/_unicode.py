@@ -48,16 +48,25 @@ printing (``CellTable``) belongs to one transcript.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress, repeat
 
 from ._accel import speedups
-from ._rows import SEAL, SEAL_BRACKET, WIDE_TAIL
-from ._unicode_data import JOINERS as _JOINER_RANGES
-from ._unicode_data import MARKED as _MARKED_RANGES
-from ._unicode_data import WIDE as _WIDE_RANGES
-from ._unicode_data import ZERO as _ZERO_RANGES
+from ._classes import (
+    _ASTRAL,
+    _SPACES,
+    _TABLE,
+    JOINER,
+    MARKED,
+    REPLACED,
+    SINGLE,
+    WIDE,
+    ZERO,
+    _split_class,
+    _table_class,
+)
+from ._rows import SEAL, WIDE_TAIL
 
 __all__ = [
     "CELLS",
@@ -100,12 +109,6 @@ CONTEXT = 2  # zero-width joiner-like: kept after a join base, else marked
 # forgotten and learned again when next seen, so that a stream of every code
 # point cannot grow a transcript without bound (a few hundred kilobytes).
 MAX_CLASSIFIED = 4096
-
-_NONCHARACTERS = (
-    (0xFDD0, 0xFDEF),
-    *((plane + 0xFFFE, plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000)),
-)
-_SURROGATES = ((0xD800, 0xDFFF),)
 
 
 def marker(ch: str) -> str:
@@ -170,13 +173,8 @@ def _single_run_end_in_c(text: str) -> int:
     return speedups.single_run_end(text, _TABLE)
 
 
-# Classes of code points for printing runs in groups (see class_runs).
-SINGLE = 0  # one cell, stored as is
-WIDE = 1  # two cells, stored as is
-ZERO = 2  # no cell: joins the previous cell (combining marks)
-REPLACED = 3  # one cell, stored as U+FFFD
-MARKED = 4  # stored as its visible marker
-JOINER = 5  # CONTEXT: kept after a join base, else marked
+single_run_end = single_run_end_by_regex if speedups is None else _single_run_end_in_c
+
 
 CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED, MARKED (see class_runs)
 
@@ -307,86 +305,6 @@ def _marker_cells(chars: str) -> int:
     return count
 
 
-# The ranges the class table is made of, each class over the ones before:
-# zero width over wide, as ``wcwidth()`` checks them, and the treatments
-# above over both.
-_SOURCES: tuple[tuple[Sequence[tuple[int, int]], int], ...] = (
-    (_WIDE_RANGES, WIDE),
-    (_ZERO_RANGES, ZERO),
-    (_JOINER_RANGES, JOINER),
-    (_MARKED_RANGES, MARKED),
-    (_NONCHARACTERS, REPLACED),
-    (_SURROGATES, REPLACED),
-    # The seals of markers: one cell each, as a marker's "<" or "[" (the
-    # decoder never lets one through from input).
-    (((ord(SEAL), ord(SEAL_BRACKET)),), SINGLE),
-)
-
-
-def _class_table() -> str:
-    """The class of every code point as one digit each, in a string indexed
-    by code point (1.1 MB, built in about a millisecond) from _SOURCES. A
-    test checks the table against ``wcwidth()`` and those ranges for every
-    code point."""
-    table = bytearray(b"0") * 0x110000
-    for ranges, cls in _SOURCES:
-        digit = b"%d" % cls
-        for first, last in ranges:
-            table[first : last + 1] = digit * (last + 1 - first)
-    return table.decode("ascii")
-
-
-_TABLE = _class_table()
-single_run_end = single_run_end_by_regex if speedups is None else _single_run_end_in_c
-
-
-@lru_cache(maxsize=1)
-def _table_runs() -> tuple[tuple[int, int, str], ...]:
-    """The class table as maximal runs of one class, ``(first, last,
-    digit)`` in order. Every run starts where a range of _SOURCES starts or
-    ends, so the digits at those bounds are all there is to read (not the
-    1.1 million of the table). Made when first needed, and never changed."""
-    bounds = {0}
-    for ranges, _ in _SOURCES:
-        for first, last in ranges:
-            bounds.add(first)
-            bounds.add(last + 1)
-    starts = sorted(bound for bound in bounds if bound < 0x110000)
-    runs: list[tuple[int, int, str]] = []
-    for first, after in zip(starts, [*starts[1:], 0x110000], strict=True):
-        digit = _TABLE[first]
-        if runs and runs[-1][2] == digit:
-            runs[-1] = (runs[-1][0], after - 1, digit)
-        else:
-            runs.append((first, after - 1, digit))
-    return tuple(runs)
-
-
-# Code points that a regex class spells with a backslash (the others are
-# written as themselves, which the regex parser reads faster than escapes).
-_CLASS_SPECIAL = frozenset("\\]^-[&~|")
-
-
-def _class_char(cp: int) -> str:
-    ch = chr(cp)
-    return "\\" + ch if ch in _CLASS_SPECIAL else ch
-
-
-def _ranges_class(*ranges: tuple[int, int]) -> str:
-    return (
-        "["
-        + "".join(
-            _class_char(first) if first == last else f"{_class_char(first)}-{_class_char(last)}"
-            for first, last in ranges
-        )
-        + "]"
-    )
-
-
-# Non-ASCII spaces: a joiner after one is marked, not joined (is_join_base).
-_SPACES = "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
-
-
 @lru_cache(maxsize=2)
 def _cell_run(marks: bool) -> re.Pattern[str]:
     """Runs of code points that are one cell or wide (SINGLE, WIDE; C0
@@ -421,38 +339,6 @@ def _cell_run(marks: bool) -> re.Pattern[str]:
     first = f"(?:{zero}(?:{zero}|{selector}|{other})?+|{base}{after_base})"
     # SGR sequences and C0 controls apart: a mark after them joins nothing.
     return re.compile(f"(?:{printed}{first}?+|\x1b\\[[0-9;:]*m|[\x00-\x1a\x1c-\x1f]++)*+")
-
-
-_ASTRAL = "[\U00010000-\U0010ffff]"
-
-
-def _table_ranges(classes: str, start: int = 0, stop: int = 0x110000) -> list[tuple[int, int]]:
-    """The maximal ranges of code points from ``start`` to before ``stop``
-    whose digit in the class table is one of ``classes`` (such as "01")."""
-    out: list[tuple[int, int]] = []
-    for first, last, digit in _table_runs():
-        if digit not in classes or last < start or first >= stop:
-            continue
-        first, last = max(first, start), min(last, stop - 1)
-        if out and out[-1][1] + 1 == first:
-            out[-1] = (out[-1][0], last)
-        else:
-            out.append((first, last))
-    return out
-
-
-def _table_class(classes: str, start: int = 0, stop: int = 0x110000) -> str:
-    """The regex class of _table_ranges."""
-    return _ranges_class(*_table_ranges(classes, start, stop))
-
-
-def _split_class(classes: str, start: int = 0) -> tuple[str, str]:
-    """The regex classes of the BMP and of the astral code points of
-    _table_ranges (a class that matches nothing when there are none)."""
-    ranges = _table_ranges(classes, start)
-    bmp = [(first, min(last, 0xFFFF)) for first, last in ranges if first <= 0xFFFF]
-    astral = [(max(first, 0x10000), last) for first, last in ranges if last > 0xFFFF]
-    return (_ranges_class(*bmp) if bmp else "(?!)"), (_ranges_class(*astral) if astral else "(?!)")
 
 
 def is_cell_run(text: str, marks: bool = False) -> bool:
