@@ -51,6 +51,7 @@ print(json.dumps({
         and _grammar.overwrites_end is _grammar.overwrites_end_by_regex
         and _unicode.single_run_end is _unicode.single_run_end_by_regex
         and _unicode.cell_run_end is _unicode.cell_run_end_by_regex
+        and _unicode.marked_cell_run_end is _unicode.marked_cell_run_end_by_regex
         and _layouts.style_layout is _layouts.style_layout_by_python
         and _layouts.parts_layout is _layouts.parts_layout_by_python
         and _grammar.text_lines_end is _grammar.text_lines_end_by_regex

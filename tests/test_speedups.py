@@ -39,8 +39,10 @@ from termscribe._lines._shortcuts._sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
 from termscribe._unicode import (
     _TABLE,
+    _marked_cell_run_end_in_c,
     _table_class,
     cell_run_end_by_regex,
+    marked_cell_run_end_by_regex,
     single_run_end_by_regex,
 )
 
@@ -239,6 +241,7 @@ def test_the_package_uses_the_extension() -> None:
     assert _grammar.overwrites_end is _grammar._overwrites_end_in_c
     assert _unicode.single_run_end is _unicode._single_run_end_in_c
     assert _unicode.cell_run_end is _unicode._cell_run_end_in_c
+    assert _unicode.marked_cell_run_end is _unicode._marked_cell_run_end_in_c
     assert _layouts.style_layout is _speedups.style_layout
     assert _layouts.parts_layout is _speedups.parts_layout
 
@@ -381,6 +384,37 @@ def test_single_run_end_agrees_on_every_code_point() -> None:
 @given(st.text(alphabet=st.sampled_from(CELL_ALPHABET), max_size=30))
 def test_cell_run_end_equals_the_regex(text: str) -> None:
     assert _speedups.class_run_end(text, _TABLE, "01") == cell_run_end_by_regex(text)
+
+
+# Cells with marks: bases of each kind (ASCII letters, digits, # and *, a
+# non-ASCII space, wide, astral), combining marks (BMP and astral), the
+# variation selectors (BMP, Mongolian, astral) and other joiners, marked
+# and replaced code points, C0 controls, and SGR sequences whole, cut short
+# or with many parameters.
+MARKED_ALPHABET = [*"a1#*\u3000\u2003\xa0\u4e2d\U0001f600\U0001d400", *"\u0301\U0001d167"]
+MARKED_ALPHABET += [*"\ufe0f\ufe00\u180b\u180e\U000e0100\u034f\u200c\u200d\u202e\ufdd0"]
+MARKED_ALPHABET += [
+    *"\n\r\x00\x1b\x7f\x85",
+    "\x1b[31m",
+    "\x1b[m",
+    "\x1b[" + "1;" * 40 + "m",
+    "\x1b[1",
+]
+
+
+@settings(max_examples=5000)
+@given(st.lists(st.sampled_from(MARKED_ALPHABET), max_size=14).map("".join))
+def test_marked_cell_run_end_equals_the_regex(text: str) -> None:
+    assert _marked_cell_run_end_in_c(text) == marked_cell_run_end_by_regex(text)
+
+
+def test_marked_cell_run_end_agrees_on_every_code_point() -> None:
+    """Each code point after a base that keeps joiners, after an ASCII
+    letter, and before a combining mark."""
+    for code in range(0x110000):
+        char = chr(code)
+        for text in ("\u4e2d" + char, "a" + char, char + "\u0301"):
+            assert _marked_cell_run_end_in_c(text) == marked_cell_run_end_by_regex(text), text
 
 
 def test_class_run_end_agrees_on_every_code_point() -> None:

@@ -107,7 +107,23 @@ def _ranges_class(*ranges: tuple[int, int]) -> str:
 
 
 # Non-ASCII spaces: a joiner after one is marked, not joined (is_join_base).
-_SPACES = "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
+_SPACE_RANGES = (
+    (0xA0, 0xA0),
+    (0x1680, 0x1680),
+    (0x2000, 0x200A),
+    (0x202F, 0x202F),
+    (0x205F, 0x205F),
+    (0x3000, 0x3000),
+)
+# Variation selectors, and the other joiners kept after a join base (see
+# _unicode.joins).
+_SELECTOR_RANGES = ((0x180B, 0x180D), (0x180F, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+_OTHER_JOINERS = "\u034f\u200c\u200d"
+
+
+def _range_chars(ranges: Sequence[tuple[int, int]]) -> str:
+    """Every code point of ``ranges``, in a str."""
+    return "".join(chr(cp) for first, last in ranges for cp in range(first, last + 1))
 
 
 _ASTRAL = "[\U00010000-\U0010ffff]"

@@ -77,6 +77,14 @@
  *   of the digits of the classes) in the class table ``table`` (as above,
  *   one a code point, astral ones included).
  *
+ * marked_cell_run_end(text, table, selectors, others, spaces) ==
+ * _unicode._cell_run(True).match(text).end(): how far the code points of
+ * ``text`` are SINGLE or WIDE (C0 controls and SGR sequences apart), each
+ * maybe followed by one or two marks joined to it (combining marks, and
+ * the variation ``selectors`` and ``others`` joiners after a join base:
+ * not ASCII and not one of ``spaces``, or a digit, # or *). The sets are
+ * strs, from the definitions the regex is made of.
+ *
  * plain_overwrites_end(text, start) ==
  * (m.end() if (m := _grammar._PLAIN_OVERWRITES.match(text, start)) else -1):
  *   where the run of CRs, each followed by printable characters (one or
@@ -317,6 +325,10 @@ static PyMethodDef methods[] = {
      "class_run_end(text, table, classes, /)\n--\n\n"
      "How far the code points of text have a class in classes, in the class\n"
      "table."},
+    {"marked_cell_run_end", (PyCFunction)(void (*)(void))termscribe_marked_cell_run_end, METH_FASTCALL,
+     "marked_cell_run_end(text, table, selectors, others, spaces, /)\n--\n\n"
+     "How far _unicode._cell_run(True) matches text: cells, with one or two\n"
+     "marks joined to a code point."},
     {"plain_overwrites_end", (PyCFunction)(void (*)(void))termscribe_plain_overwrites_end, METH_FASTCALL,
      "plain_overwrites_end(text, start, /)\n--\n\n"
      "Where _grammar._PLAIN_OVERWRITES's match at start ends, or -1 without one."},

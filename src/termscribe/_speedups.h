@@ -79,6 +79,7 @@ PyObject *termscribe_text_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_line_feeds(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_plain_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
+PyObject *termscribe_marked_cell_run_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_sgr_split(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_without_sgr(PyObject *, PyObject *const *, Py_ssize_t);
 

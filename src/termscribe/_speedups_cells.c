@@ -199,6 +199,127 @@ single_end(int kind, const void *data, Py_ssize_t n, const char *table)
     return i;
 }
 
+/* Whether c is one of the n characters of set (of kind). */
+static inline int
+in_set(Py_UCS4 c, int kind, const void *set, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (PyUnicode_READ(kind, set, i) == c) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The sets of marked_cell_run_end besides the table: each a str. */
+typedef struct {
+    int kind;
+    const void *data;
+    Py_ssize_t n;
+} CharSet;
+
+#define IN(c, set) in_set((c), (set).kind, (set).data, (set).n)
+
+/* How far the characters are cells with marks joined to them (see
+ * marked_cell_run_end). */
+static inline Py_ssize_t
+marked_end(int kind, const void *data, Py_ssize_t n, const char *table, CharSet selectors,
+           CharSet others, CharSet spaces)
+{
+    Py_ssize_t i = 0;
+    while (i < n) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c >= 0x20 && (table[c] == '0' || table[c] == '1')) {
+            /* Printed code points, then maybe one or two marks. */
+            do {
+                i++;
+            } while (i < n && (c = PyUnicode_READ(kind, data, i)) >= 0x20 &&
+                     (table[c] == '0' || table[c] == '1'));
+            if (i >= n) {
+                break;
+            }
+            if (table[c] == '2') {
+                i++;
+                if (i < n) {
+                    Py_UCS4 d = PyUnicode_READ(kind, data, i);
+                    if (table[d] == '2' || IN(d, selectors) || IN(d, others)) {
+                        i++;
+                    }
+                }
+                continue;
+            }
+            int selector = IN(c, selectors);
+            if (!selector && !IN(c, others)) {
+                continue;
+            }
+            Py_UCS4 prev = PyUnicode_READ(kind, data, i - 1);
+            int base = (prev > 0x7f && !IN(prev, spaces)) || (prev >= '0' && prev <= '9') ||
+                       prev == '#' || prev == '*';
+            if (!base) {
+                continue;
+            }
+            i++;
+            if (i < n) {
+                Py_UCS4 d = PyUnicode_READ(kind, data, i);
+                if (table[d] == '2' || (selector && (d == 0x200c || d == 0x200d))) {
+                    i++;
+                }
+            }
+            continue;
+        }
+        if (c == 0x1b) {
+            /* An SGR sequence, whatever the number of parameter characters. */
+            Py_ssize_t j = i + 1;
+            if (j >= n || PyUnicode_READ(kind, data, j) != '[') {
+                break;
+            }
+            for (j++; j < n; j++) {
+                Py_UCS4 d = PyUnicode_READ(kind, data, j);
+                if (!((d >= '0' && d <= '9') || d == ';' || d == ':')) {
+                    break;
+                }
+            }
+            if (j >= n || PyUnicode_READ(kind, data, j) != 'm') {
+                break;
+            }
+            i = j + 1;
+            continue;
+        }
+        if (c >= 0x20) {
+            break;
+        }
+        i++;  /* a C0 control other than ESC */
+    }
+    return i;
+}
+
+PyObject *
+termscribe_marked_cell_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (text_arguments("marked_cell_run_end", nargs, 5, args, &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    const char *table = class_table("marked_cell_run_end", args[1]);
+    if (table == NULL) {
+        return NULL;
+    }
+    CharSet sets[3];
+    for (int k = 0; k < 3; k++) {
+        const char *set_data;
+        if (characters("marked_cell_run_end", args[2 + k], &sets[k].n, &sets[k].kind,
+                       &set_data) < 0) {
+            return NULL;
+        }
+        sets[k].data = set_data;
+    }
+    Py_ssize_t end;
+    BY_KIND(end, kind, marked_end, data, n, table, sets[0], sets[1], sets[2]);
+    return PyLong_FromSsize_t(end);
+}
+
 PyObject *
 termscribe_single_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {

@@ -55,7 +55,9 @@ from itertools import compress, repeat
 from ._accel import speedups
 from ._classes import (
     _ASTRAL,
-    _SPACES,
+    _OTHER_JOINERS,
+    _SELECTOR_RANGES,
+    _SPACE_RANGES,
     _TABLE,
     JOINER,
     MARKED,
@@ -63,6 +65,8 @@ from ._classes import (
     SINGLE,
     WIDE,
     ZERO,
+    _range_chars,
+    _ranges_class,
     _split_class,
     _table_class,
 )
@@ -332,9 +336,10 @@ def _cell_run(marks: bool) -> re.Pattern[str]:
     # Joiners as joins() keeps them: a selector or another joiner after a
     # base (the code point before it, or a combining mark), and ZWJ or ZWNJ
     # after that selector.
-    selector = "[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]"
-    other = "[\u034f\u200c\u200d]"
-    base = f"(?:(?<![\x00-\x7f{_SPACES}])|(?<=[0-9#*]))"  # is_join_base
+    selector = _ranges_class(*_SELECTOR_RANGES)
+    other = f"[{_OTHER_JOINERS}]"
+    spaces = _ranges_class(*_SPACE_RANGES)
+    base = f"(?:(?<![\x00-\x7f])(?<!{spaces})|(?<=[0-9#*]))"  # is_join_base
     after_base = f"(?:{selector}(?:{zero}|[\u200c\u200d])?+|{other}{zero}?+)"
     first = f"(?:{zero}(?:{zero}|{selector}|{other})?+|{base}{after_base})"
     # SGR sequences and C0 controls apart: a mark after them joins nothing.
@@ -349,7 +354,30 @@ def is_cell_run(text: str, marks: bool = False) -> bool:
     came (see _cell_run)."""
     if not marks:
         return cell_run_end(text) == len(text)
-    return _cell_run(marks).fullmatch(text) is not None
+    return marked_cell_run_end(text) == len(text)
+
+
+def marked_cell_run_end_by_regex(text: str) -> int:
+    """How far the code points of ``text`` are cells with marks joined
+    (see is_cell_run)."""
+    return _cell_run(True).match(text).end()  # type: ignore[union-attr]  # matches ""
+
+
+@lru_cache(maxsize=1)
+def _marked_sets() -> tuple[str, str, str]:
+    """The selectors, the other joiners and the spaces _cell_run's pattern
+    is made of, for the C scan (made when first needed)."""
+    return _range_chars(_SELECTOR_RANGES), _OTHER_JOINERS, _range_chars(_SPACE_RANGES)
+
+
+def _marked_cell_run_end_in_c(text: str) -> int:
+    """The same, by the C scan of _speedups, reading the class table."""
+    return speedups.marked_cell_run_end(text, _TABLE, *_marked_sets())
+
+
+marked_cell_run_end = (
+    marked_cell_run_end_by_regex if speedups is None else _marked_cell_run_end_in_c
+)
 
 
 def cell_run_end_by_regex(text: str) -> int:
