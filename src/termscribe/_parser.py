@@ -277,6 +277,13 @@ class Parser:
                         if payload is not None:
                             perform.osc_dispatch(payload)
                         continue
+                elif c == "\x1b" and text.startswith("\x1b(B", i):
+                    # G0 as ASCII: the first half of ncurses' sgr0, before
+                    # every change of colour (top, htop), alone or not.
+                    i += 3
+                    self._string_end = None
+                    perform.esc_dispatch("(", "B")
+                    continue
                 elif c == "\x1b" and (m := escapes_match(text, i)) is not None:
                     i = m.end()
                     self._string_end = None
