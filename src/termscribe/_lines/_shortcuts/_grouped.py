@@ -496,38 +496,42 @@ def commit_styled(m: LinesHost, lines: list[str]) -> None:
     print_with_sgr prints them on blank rows (styled_parts), at once, and
     leave the model in the style they end with. The lines are cut at their
     SGR sequences together, and each text between two is cut into lines:
-    a line with no SGR sequence in it costs a slice."""
+    a line with no SGR sequence in it costs a slice. The codes of a line's
+    parts come from its SGR sequences all at once (_part_codes, which
+    remembers them: logs repeat a line's colours line after line)."""
     parts = sgr_split("\n".join(lines))
-    code = m._code or "\x00"
-    after_sgr = m._palette.after_sgr
+    code = m._code or "\x00"  # where the line being cut starts
+    part_codes = m._part_codes
     texts: list[str] = []
     layouts: list[str] = []
-    line_texts: list[str] = []  # the line being cut: its texts and codes
-    line_codes: list[str] = []
+    line_texts: list[str] = []  # the line being cut: its texts and SGRs
+    line_sgrs: list[str] = []
     last = len(parts) - 1
     for index in range(0, len(parts), 2):
         text = parts[index]
         if "\n" in text:
             pieces = text.split("\n")
             line_texts.append(pieces[0])
-            line_codes.append(code)
+            codes = part_codes(code, line_sgrs)
+            code = codes[-1]
             done = "".join(line_texts)
             texts.append(done)
-            layouts.append(line_layout(done, line_texts, line_codes))
+            layouts.append(line_layout(done, line_texts, codes))
             whole = pieces[1:-1]  # lines with no SGR sequence in them
             if whole:
                 texts += whole
                 layouts += line_layouts(whole, one_run(code))
             line_texts = [pieces[-1]]
-            line_codes = [code]
+            line_sgrs = []
         else:
             line_texts.append(text)
-            line_codes.append(code)
         if index < last:
-            code = after_sgr(code, parts[index + 1])
+            line_sgrs.append(parts[index + 1])
+    codes = part_codes(code, line_sgrs)
+    code = codes[-1]
     done = "".join(line_texts)
     texts.append(done)
-    layouts.append(line_layout(done, line_texts, line_codes))
+    layouts.append(line_layout(done, line_texts, codes))
     if Line.needs_seal("\n".join(texts)):
         # Sealing changes the text: the lines go through Line objects.
         m.committed.extend_parts(m._kept(styled_parts(m, lines)))
