@@ -189,7 +189,12 @@ class CommittedLines:
     def extend_layouts(self, texts: list[str], layouts: list[str]) -> None:
         """Commit one line per text, in the layout beside it (see _layouts).
         The texts hold no markers or seals (Line.needs_seal is false for
-        each). As extend_texts, whole blocks of them are sealed at once."""
+        each).
+
+        The lines that fill the open block are added to it; then every
+        whole block of them is sealed at once, and the rest opens the next
+        block: the blocks are those that adding the lines one by one would
+        seal."""
         count = len(texts)
         fill = min(BLOCK - len(self._texts), count)
         self._texts.extend(texts[:fill])
@@ -215,30 +220,9 @@ class CommittedLines:
 
     def extend_texts(self, texts: Sequence[str], style: Style) -> None:
         """Commit one line per text, each one run in ``style``. The texts
-        hold no markers or seals (Line.needs_seal is false for each).
-
-        The lines that fill the open block are added to it; then every
-        whole block of them is sealed at once (see _block), and the rest
-        opens the next block: the blocks are those that adding the lines
-        one by one would seal."""
-        number = self._number(style)
-        head = one_run(chr(number))
-        count = len(texts)
-        fill = min(BLOCK - len(self._texts), count)
-        first = texts[:fill]
-        self._texts.extend(first)
-        self._layouts.extend(line_layouts(first, head))
-        self.total += fill
-        if len(self._texts) == BLOCK:
-            blocks = self._blocks
-            blocks.append(("\n".join(self._texts), "".join(self._layouts), BLOCK))
-            rest = fill + (count - fill) // BLOCK * BLOCK
-            for start in range(fill, rest, BLOCK):
-                blocks.append(_block(texts[start : start + BLOCK], head))
-            self._texts = list(texts[rest:])
-            self._layouts = line_layouts(self._texts, head)
-            self.total += count - fill
-        self._trim()
+        hold no markers or seals (Line.needs_seal is false for each)."""
+        head = one_run(chr(self._number(style)))
+        self.extend_layouts(list(texts), line_layouts(texts, head))
 
     def extend_plain(self, text: str, start: int, end: int) -> None:
         """Commit the lines of ``text[start:end]`` (lines joined with
@@ -558,11 +542,3 @@ class CommittedLines:
                 cache.clear()
             cache[layout] = made
         return made
-
-
-def _block(texts: Sequence[str], head: str) -> tuple[str, str, int]:
-    """The sealed block of ``BLOCK`` lines of one run each (see
-    _line_layouts)."""
-    if head == PLAIN or all(texts):
-        return "\n".join(texts), head * BLOCK, BLOCK
-    return "\n".join(texts), "".join(line_layouts(texts, head)), BLOCK
