@@ -4,7 +4,7 @@ convertEol), fed whole, byte by byte and in random splits."""
 from __future__ import annotations
 
 import pytest
-from chunking import assert_chunking_invariant, transcript_of
+from chunking import assert_chunking_invariant, chunks_bytewise, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +15,7 @@ from termscribe._lines import _print as lines_print
 from termscribe._lines import _unicode as lines_unicode
 from termscribe._lines._csi import MAX_REACH, TAB_WIDTH
 from termscribe._lines._shortcuts import _grouped as lines_grouped
+from termscribe._lines._shortcuts._sequences import merged_ups
 from termscribe._parser import Parser
 from termscribe._rows import BLANK, MAX_LINE_CELLS
 
@@ -556,3 +557,18 @@ def test_joiners_after_a_full_cell_are_dropped_in_any_chunking(
     # would join it past them is dropped, and the next is judged after the
     # last one kept, whether the joiners come in one run or one by one.
     assert assert_chunking_invariant(text.encode(), columns=columns, rows=1) == expected
+
+
+def test_cursor_ups_in_a_sequence_run_move_as_far_as_one_by_one() -> None:
+    # docker compose redraws its frame with one CUU a line; in a run they
+    # are one move, capped at the window's height (a flood moves no further).
+    assert merged_ups("\x1b[1A\x1b[A\x1b[1Ax\x1b[1A", 24) == "\x1b[3Ax\x1b[1A"
+    assert merged_ups("\x1b[1A" * 100_000 + "x", 24) == "\x1b[24Ax"
+    assert merged_ups("\x1b[2A\x1b[1A", 24) == "\x1b[2A\x1b[1A"  # only moves by one row
+    frame = b"top\r\n" + b"".join(b"line %d\r\n" % n for n in range(30))
+    data = frame + (b"\x1b[1A" * 31 + b"\x1b[0G" + frame) * 3
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
+        grouped = transcript_of([data], rows=40)
+    assert grouped.lines() == transcript_of(chunks_bytewise(data), rows=40).lines()
+    assert grouped.text().count("top") == 1  # each redraw went back to the same row

@@ -278,6 +278,7 @@ SEQUENCE_PIECES = [
     *(f"\x1b[{seq}".encode() for seq in ["5;1H", "H", "2A", "3C", "K", "2b", "b", "31m", "0m"]),
     *(f"\x1b[{seq}".encode() for seq in ["?25l", "4h", "4l", "2;3r", "!p", " q", "?1049h"]),
     *(f"\x1b[{seq}".encode() for seq in ["?6h", "?6l", "2;2f", "9;1H"]),  # origin mode
+    *(f"\x1b[{seq}".encode() for seq in ["A", "1A", "1A\x1b[1A\x1b[A"]),  # merged
     *(chr(c).encode() for c in [0x80, 0x84, 0x85, 0x88, 0x8D, 0x8E, 0x91, 0x9A, 0x9C]),
     *(chr(c).encode() for c in [0x90, 0x98, 0x9D, 0x9E, 0x9F]),  # strings
     "\x9b2a".encode(),

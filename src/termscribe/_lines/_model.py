@@ -91,7 +91,7 @@ from ._shortcuts._grouped import (
 )
 from ._shortcuts._plain import PLAIN_MIN_CHARS, plain_lines
 from ._shortcuts._repeat import run_repeated
-from ._shortcuts._sequences import sequence_parts, sequence_run
+from ._shortcuts._sequences import merged_ups, sequence_parts, sequence_run
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
@@ -310,6 +310,7 @@ class LinesModel(Printing, Controls, Performer):
         run_repeated(self, run, self._sequence_run)
 
     def _sequence_run(self, run: str) -> None:
+        run = merged_ups(run, self.height)
         sequence_run(self, sequence_parts(run, self.styled), direct=True)
 
     def _escape_run(self, run: str) -> None:

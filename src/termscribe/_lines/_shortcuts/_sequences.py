@@ -27,7 +27,13 @@ from .._csi import HANDLERS
 from .._host import LinesHost
 from ._grouped import print_text
 
-__all__ = ["remove_inert", "remove_inert_by_regex", "sequence_parts", "sequence_run"]
+__all__ = [
+    "merged_ups",
+    "remove_inert",
+    "remove_inert_by_regex",
+    "sequence_parts",
+    "sequence_run",
+]
 
 # In a sequence run, what is removed first: what does nothing at all (ST,
 # and strings aborted by a C1 control), and inert controls before text
@@ -55,6 +61,22 @@ def _remove_inert_in_c(run: str) -> str:
 remove_inert: Callable[[str], str] = (
     remove_inert_by_regex if speedups is None else _remove_inert_in_c
 )
+
+
+# Two or more cursor-ups by one row in a row, with nothing between them
+# (docker compose redraws a frame of N lines with N of them).
+_UPS = re.compile(r"(?:\x1b\[1?A){2,}")
+
+
+def merged_ups(run: str, height: int) -> str:
+    """A SEQUENCE_RUN with each run of CUUs by one row as one CUU by as
+    many rows (at most ``height``): CUU stops at the top margin, or at row
+    0 from above it, whether it moves there at once or a row at a time, and
+    its other effects (a pending wrap ended, the last character forgotten)
+    are the same done once or again."""
+    if "A\x1b[" not in run:
+        return run
+    return _UPS.sub(lambda m: f"\x1b[{min(m.group().count('A'), height)}A", run)
 
 
 def sequence_parts(run: str, styled: bool) -> list[str]:
