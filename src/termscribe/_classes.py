@@ -126,6 +126,12 @@ def _range_chars(ranges: Sequence[tuple[int, int]]) -> str:
     return "".join(chr(cp) for first, last in ranges for cp in range(first, last + 1))
 
 
+# The same as code points (a few hundred), for tests of one code point and
+# for the C scan of cells with marks.
+_SELECTORS = _range_chars(_SELECTOR_RANGES)
+_SPACES = _range_chars(_SPACE_RANGES)
+
+
 _ASTRAL = "[\U00010000-\U0010ffff]"
 
 

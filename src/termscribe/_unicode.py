@@ -57,7 +57,9 @@ from ._classes import (
     _ASTRAL,
     _OTHER_JOINERS,
     _SELECTOR_RANGES,
+    _SELECTORS,
     _SPACE_RANGES,
+    _SPACES,
     _TABLE,
     JOINER,
     MARKED,
@@ -65,7 +67,6 @@ from ._classes import (
     SINGLE,
     WIDE,
     ZERO,
-    _range_chars,
     _ranges_class,
     _split_class,
     _table_class,
@@ -363,16 +364,9 @@ def marked_cell_run_end_by_regex(text: str) -> int:
     return _cell_run(True).match(text).end()  # type: ignore[union-attr]  # matches ""
 
 
-@lru_cache(maxsize=1)
-def _marked_sets() -> tuple[str, str, str]:
-    """The selectors, the other joiners and the spaces _cell_run's pattern
-    is made of, for the C scan (made when first needed)."""
-    return _range_chars(_SELECTOR_RANGES), _OTHER_JOINERS, _range_chars(_SPACE_RANGES)
-
-
 def _marked_cell_run_end_in_c(text: str) -> int:
     """The same, by the C scan of _speedups, reading the class table."""
-    return speedups.marked_cell_run_end(text, _TABLE, *_marked_sets())
+    return speedups.marked_cell_run_end(text, _TABLE, _SELECTORS, _OTHER_JOINERS, _SPACES)
 
 
 marked_cell_run_end = (
@@ -458,12 +452,11 @@ def is_join_base(prev: str) -> bool:
     return not prev.isspace() and _TABLE[ord(prev)] != "5"
 
 
+_SELECTOR_SET = frozenset(_SELECTORS)
+
+
 def _is_selector(ch: str) -> bool:
-    return (
-        "\ufe00" <= ch <= "\ufe0f"
-        or "\U000e0100" <= ch <= "\U000e01ef"
-        or ("\u180b" <= ch <= "\u180f" and ch != "\u180e")
-    )
+    return ch in _SELECTOR_SET
 
 
 def joins(prev: str, ch: str) -> bool:
