@@ -55,8 +55,6 @@ BLOCK = 64
 #: Characters (about) per block of a run of plain lines (extend_plain).
 RUN_CHARS = 4096
 
-# The layout of a line that is one run in the default style.
-
 # Cuts a line's text into its runs (an itemgetter of slices).
 _Cut = Callable[[str], tuple[str, ...]]
 

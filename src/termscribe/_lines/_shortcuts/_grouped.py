@@ -460,11 +460,9 @@ def _bottom_lines(m: LinesHost, lines: list[str], run: str) -> bool:
     done = rest[: count - scrolled]
     kept = rest[count - scrolled :]
     sgr = "\x1b" in run and "\x1b" in "".join(rest)  # (none left unstyled)
-    if not done:
-        pass
-    elif sgr:
+    if done and sgr:
         commit_styled(m, done)
-    else:
+    elif done:
         m._commit_texts(blanks_as_spaces(done) if tabs else done)
     if marked:
         # The lines left in the window printed one by one onto fresh rows,
