@@ -90,6 +90,27 @@ def test_real_markers_stay_real() -> None:
     ]
 
 
+@pytest.mark.parametrize("options", _MODES[:2])
+@pytest.mark.parametrize(
+    ("edit", "shown"),
+    [
+        ("\x1b[2D0", "<U+003C>U+2020>"),  # overwritten: not a forged <U+2020>
+        ("\x1b[3D0", "<U+003C>U+200E>"),  # nor one of another marked code point
+        ("\x1b[3D\x1b[P", "<U+003C>U+20E>"),  # DCH
+        ("\x1b[3D\x1b[@", "<U+003C>U+20 2E>"),  # ICH
+        ("\x1b[3D\x1b[X", "<U+003C>U+20 E>"),  # ECH
+        ("\x1b[3D\x1b[K", "<U+003C>U+20"),  # EL
+        ("\x1b[8D0", "0U+202E>"),  # the seal itself overwritten
+        ("ab\x1b[2D0", "<U+202E>0b"),  # after the marker: it stays whole
+    ],
+)
+def test_a_marker_edited_in_place_is_no_longer_real(
+    edit: str, shown: str, options: dict[str, object]
+) -> None:
+    text = assert_chunking_invariant(f"\u202e{edit}".encode(), Transcript.text, **options)
+    assert text == shown
+
+
 _PIECES = st.sampled_from(
     ["<", "U", "+", "202E", "0", ">", "[", "termscribe:", " ", "\u202e", "\u200b", "\r", "\n",
      "\x1b[2D", "\x1b[1C", "\x1b[P", "\x1b[@", "\x08", "x"]

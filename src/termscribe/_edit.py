@@ -5,13 +5,18 @@ unstyled model) or as long as ``text``; ``marks`` only names cells that
 exist; a WIDE_TAIL cell always follows its wide character. An edit that
 would separate the two halves of a wide character blanks both (xterm).
 
+A real marker (see ``_rows``: its first cell a seal) that an edit reaches
+into past its seal is no longer whole, so it is no longer real: its seal
+becomes the character it stands for, input text that a ``Line`` escapes
+(``<U+003C>U+2020>``, not a forged ``<U+2020>``).
+
 ``code`` arguments are style codes (see ``_rows.StylePalette``); ``None``
 means the model is unstyled and ``styles`` stays empty.
 """
 
 from __future__ import annotations
 
-from ._rows import BLANK, WIDE_TAIL, Row
+from ._rows import BLANK, SEAL, SEAL_BRACKET, WIDE_TAIL, Row
 from ._unicode import char_info
 
 __all__ = [
@@ -27,6 +32,7 @@ _DEFAULT_CODE = "\x00"
 
 def write(row: Row, x: int, cells: str, code: str | None) -> None:
     """Store ``cells`` (one code point per cell) from column ``x`` on."""
+    _break_markers(row, x)
     text = row.text
     length = len(text)
     n = len(cells)
@@ -57,6 +63,7 @@ def write(row: Row, x: int, cells: str, code: str | None) -> None:
 
 def truncate(row: Row, x: int) -> None:
     """Erase from column ``x`` to the end of the row (EL 0)."""
+    _break_markers(row, x)
     text = row.text
     if x >= len(text):
         return
@@ -75,6 +82,7 @@ def truncate(row: Row, x: int) -> None:
 def blank_cells(row: Row, start: int, end: int, code: str | None) -> None:
     """Erase cells [start, end) to BLANK in the erase style ``code``; a wide
     character cut by the range is blanked whole."""
+    _break_markers(row, start)
     text = row.text
     end = min(end, len(text))
     if start >= end:
@@ -91,6 +99,7 @@ def blank_cells(row: Row, start: int, end: int, code: str | None) -> None:
 def delete_cells(row: Row, x: int, count: int) -> None:
     """Delete ``count`` cells at ``x``; the rest of the row moves left (DCH).
     A wide character cut in two loses its other half, which becomes blank."""
+    _break_markers(row, x)
     text = row.text
     if x >= len(text):
         return
@@ -110,6 +119,7 @@ def delete_cells(row: Row, x: int, count: int) -> None:
 def insert_blanks(row: Row, x: int, count: int, limit: int, code: str | None) -> None:
     """Insert ``count`` blank cells at ``x``, pushing cells right; cells past
     ``limit`` are lost (ICH)."""
+    _break_markers(row, x)
     text = row.text
     if x >= len(text):
         return
@@ -134,6 +144,24 @@ def insert_blanks(row: Row, x: int, count: int, limit: int, code: str | None) ->
             kept -= 1
         if row.marks:
             _drop_marks(row, kept, limit + count)
+    row.text = text
+
+
+_SEALS = ((SEAL, ">", "<"), (SEAL_BRACKET, "]", "["))
+
+
+def _break_markers(row: Row, x: int) -> None:
+    """Before an edit from column ``x`` on: the real marker whose seal is
+    left of ``x`` and whose last cell is at ``x`` or right of it loses its
+    seal (markers do not nest, so only the last seal before ``x`` can be
+    that one)."""
+    text = row.text
+    if text.isascii():
+        return
+    for seal, close, plain in _SEALS:
+        start = text.rfind(seal, 0, x)
+        if start >= 0 and not 0 <= text.find(close, start) < x:
+            text = text[:start] + plain + text[start + 1 :]
     row.text = text
 
 
