@@ -94,12 +94,12 @@ def test_real_markers_stay_real() -> None:
 @pytest.mark.parametrize(
     ("edit", "shown"),
     [
-        ("\x1b[2D0", "<U+003C>U+2020>"),  # overwritten: not a forged <U+2020>
-        ("\x1b[3D0", "<U+003C>U+200E>"),  # nor one of another marked code point
-        ("\x1b[3D\x1b[P", "<U+003C>U+20E>"),  # DCH
-        ("\x1b[3D\x1b[@", "<U+003C>U+20 2E>"),  # ICH
-        ("\x1b[3D\x1b[X", "<U+003C>U+20 E>"),  # ECH
-        ("\x1b[3D\x1b[K", "<U+003C>U+20"),  # EL
+        ("\x1b[2D0", "\ufffdU+2020>"),  # overwritten: not a forged <U+2020>, nor an input <
+        ("\x1b[3D0", "\ufffdU+200E>"),  # nor one of another marked code point
+        ("\x1b[3D\x1b[P", "\ufffdU+20E>"),  # DCH
+        ("\x1b[3D\x1b[@", "\ufffdU+20 2E>"),  # ICH
+        ("\x1b[3D\x1b[X", "\ufffdU+20 E>"),  # ECH
+        ("\x1b[3D\x1b[K", "\ufffdU+20"),  # EL
         ("\x1b[8D0", "0U+202E>"),  # the seal itself overwritten
         ("ab\x1b[2D0", "<U+202E>0b"),  # after the marker: it stays whole
     ],

@@ -7,8 +7,9 @@ would separate the two halves of a wide character blanks both (xterm).
 
 A real marker (see ``_rows``: its first cell a seal) that an edit reaches
 into past its seal is no longer whole, so it is no longer real: its seal
-becomes the character it stands for, input text that a ``Line`` escapes
-(``<U+003C>U+2020>``, not a forged ``<U+2020>``).
+becomes U+FFFD, what a cell shows of something it cannot (``\ufffdU+2020>``,
+not a forged ``<U+2020>``; not ``<`` either, which a ``Line`` would show as
+input's ``<U+003C>``, and the input held none).
 
 ``code`` arguments are style codes (see ``_rows.StylePalette``); ``None``
 means the model is unstyled and ``styles`` stays empty.
@@ -147,21 +148,21 @@ def insert_blanks(row: Row, x: int, count: int, limit: int, code: str | None) ->
     row.text = text
 
 
-_SEALS = ((SEAL, ">", "<"), (SEAL_BRACKET, "]", "["))
+_SEALS = ((SEAL, ">"), (SEAL_BRACKET, "]"))
 
 
 def _break_markers(row: Row, x: int) -> None:
     """Before an edit from column ``x`` on: the real marker whose seal is
     left of ``x`` and whose last cell is at ``x`` or right of it loses its
-    seal (markers do not nest, so only the last seal before ``x`` can be
-    that one)."""
+    seal to U+FFFD (markers do not nest, so only the last seal before
+    ``x`` can be that one)."""
     text = row.text
     if text.isascii():
         return
-    for seal, close, plain in _SEALS:
+    for seal, close in _SEALS:
         start = text.rfind(seal, 0, x)
         if start >= 0 and not 0 <= text.find(close, start) < x:
-            text = text[:start] + plain + text[start + 1 :]
+            text = text[:start] + "\ufffd" + text[start + 1 :]
     row.text = text
 
 
