@@ -90,7 +90,7 @@ def test_real_markers_stay_real() -> None:
     ]
 
 
-@pytest.mark.parametrize("options", _MODES[:2])
+@pytest.mark.parametrize("options", [*_MODES[:2], _MODES[3]])
 @pytest.mark.parametrize(
     ("edit", "shown"),
     [
@@ -111,9 +111,40 @@ def test_a_marker_edited_in_place_is_no_longer_real(
     assert text == shown
 
 
+_SCREEN = {"mode": "screen", "columns": 12, "rows": 3}
+
+
+@pytest.mark.parametrize(
+    ("data", "shown"),
+    [
+        # Column edits of the scroll region's rows at a column inside it.
+        ("\u202e\x1b[3D\x1b[1'}", "\ufffdU+20 2E>"),  # DECIC
+        ("\u202e\x1b[3D\x1b[1'~", "\ufffdU+20E>"),  # DECDC
+        ("\u202e\n\u202e\x1b[3D\x1b[1'~", "\ufffdU+20E>\n\ufffdU+20E>"),
+        # A mark joined inside it breaks it; on its ">" it keeps it whole.
+        ("\u202e\x1b[3D\u0301", "\ufffdU+202\u0301E>"),
+        ("\u202e\u0301", "<U+202E>\u0301"),
+        # Whole-row edits keep it real: SL, SR, IL, scrolling; and so does a
+        # marker that ends in the last column with the next character wrapped.
+        ("ab\u202e\x1b[1 @", "b<U+202E>"),
+        ("\u202e\x1b[1 A", " <U+202E>"),
+        ("\u202e\x1b[L", "\n<U+202E>"),
+        ("xxxx\u202ey", "xxxx<U+202E>\ny"),
+        # Erasing its seal leaves no marker, so nothing to break.
+        ("\u202e\x1b[4D\x1b[1K", "     2E>"),
+        # Wide characters over it: the cells they take break it.
+        ("\u202e\x1b[2D\u4e00", "\ufffdU+202\u4e00"),
+    ],
+)
+def test_screen_edits_that_reach_into_a_marker_break_it(data: str, shown: str) -> None:
+    text = assert_chunking_invariant(data.encode(), Transcript.text, **_SCREEN)
+    assert text == shown
+
+
 _PIECES = st.sampled_from(
     ["<", "U", "+", "202E", "0", ">", "[", "termscribe:", " ", "\u202e", "\u200b", "\r", "\n",
-     "\x1b[2D", "\x1b[1C", "\x1b[P", "\x1b[@", "\x08", "x"]
+     "\x1b[2D", "\x1b[1C", "\x1b[P", "\x1b[@", "\x1b[X", "\x1b[K", "\x1b['}", "\x1b['~",
+     "\x08", "x", "\u0301", "\u4e00"]
 )  # fmt: skip
 
 

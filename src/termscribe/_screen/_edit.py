@@ -29,6 +29,13 @@ movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
   character printed next lands in the last column.
 * DCH and ICH that split a wide character blank both of its halves, as
   xterm's ``DeleteChar`` and ``InsertChar`` do (``DamagedCurCells``).
+* A real marker that an edit reaches into past its seal (a character
+  printed or a mark joined inside it, ICH, DCH, ECH, EL, ED, DECIC, DECDC
+  at a column inside it) loses its seal to U+FFFD (``break_marker``), as
+  in the lines model (``termscribe._edit``): a digit overwritten in
+  ``<U+202E>`` shows ``\ufffdU+2020>``, not a forged ``<U+2020>``. The
+  edits that keep a marker whole (rows scrolled, inserted or deleted, SL
+  and SR) leave it real; erasing a seal removes it.
 * Selective erase: DECSCA (``CSI 1 " q``) marks the characters printed next
   as protected, ``CSI 0 " q`` or ``CSI 2 " q`` as not; DECSED and DECSEL
   (``CSI ? n J``, ``CSI ? n K``) erase like ED and EL but leave protected
@@ -45,12 +52,19 @@ from pyte.screens import Char
 from .._cursor import Params as _Params
 from .._cursor import arg, clamp_x
 from .._lines import MAX_REPEAT, repeat_cost
+from .._rows import SEAL
 from .._unicode import MARK, NORMAL, char_info
 from ._cells import is_wide
 from ._host import Row as _Row
 from ._host import ScreenHost
 
-__all__ = ["EDIT_HANDLERS", "INTERMEDIATE_HANDLERS", "ProtectedChar", "selective_erase"]
+__all__ = [
+    "EDIT_HANDLERS",
+    "INTERMEDIATE_HANDLERS",
+    "ProtectedChar",
+    "break_marker",
+    "selective_erase",
+]
 
 
 class ProtectedChar(Char):
@@ -65,6 +79,30 @@ def _protect(attrs: Char, on: bool) -> Char:
     if on:
         return attrs if isinstance(attrs, ProtectedChar) else ProtectedChar(*attrs)
     return Char(*attrs) if isinstance(attrs, ProtectedChar) else attrs
+
+
+# -- markers ---------------------------------------------------------------
+
+#: The most cells a marker of a code point takes: ``<U+10FFFF>``.
+_MARKER_CELLS = 10
+
+
+def break_marker(row: _Row, x: int) -> None:
+    """Before an edit at column ``x`` of ``row``: the real marker whose seal
+    is left of ``x`` and whose closing ``>`` is not (``x`` is inside it)
+    loses its seal to U+FFFD. Markers do not nest, so the first seal or
+    ``>`` found leftwards from ``x`` decides; a marker spans at most
+    ``_MARKER_CELLS`` cells."""
+    for column in range(x - 1, max(x - _MARKER_CELLS, 0) - 1, -1):
+        cell = row.get(column)
+        if cell is None:
+            continue
+        first = cell.data[:1]
+        if first == ">":
+            return
+        if first == SEAL:
+            row[column] = cell._replace(data="\ufffd" + cell.data[1:])
+            return
 
 
 # -- erasing ---------------------------------------------------------------

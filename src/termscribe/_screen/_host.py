@@ -46,6 +46,7 @@ class ScreenHost(CursorHost, Protocol):
     _held: tuple[int, int] | None
     _wrote: tuple[int, int] | None
     _last: str
+    _marked: bool
     _cells: CellCache
     _runs: RunCache
     style: Style

@@ -4,7 +4,9 @@
 as xterm does: single cells through pyte's ``draw`` (wrapping at the right
 margin, or overwriting the last column with autowrap off), wide characters
 two cells each (wrapping early), combining marks and joiners onto the cell
-last written, the rest as visible markers, and DEC line drawing. It takes
+last written, the rest as visible markers, and DEC line drawing. Once a
+marker is drawn, each print and each joined mark first breaks the marker
+it lands inside (``_edit.break_marker``). It takes
 the model as a ``ScreenHost``: a mixin of ScreenModel, never used alone.
 """
 
@@ -13,7 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._lines import DEC_SPECIAL_GRAPHICS
+from .._rows import SEAL
 from .._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
+from ._edit import break_marker
 
 if TYPE_CHECKING:
     from ._host import Row as _Row
@@ -28,6 +32,7 @@ class ScreenPrinting:
     # Set by ScreenModel (see there); printing updates them.
     _held: tuple[int, int] | None
     _wrote: tuple[int, int] | None
+    _marked: bool
 
     def print(self: ScreenHost, text: str) -> None:
         if self._translate:
@@ -38,6 +43,10 @@ class ScreenPrinting:
             cursor = self.screen.cursor
             if held == (cursor.y, cursor.x) and self.autowrap:
                 cursor.x = self.width  # the kept pending wrap happens now
+        if self._marked:
+            cursor = self.screen.cursor
+            if cursor.x < self.width or not self.autowrap:  # else it starts a row
+                break_marker(self.screen.buffer[cursor.y], min(cursor.x, self.width - 1))
         if text.isascii():
             self._draw(text)
         else:
@@ -50,6 +59,8 @@ class ScreenPrinting:
             # make one run of cells, which the loop below would draw at once.
             drawn = self._cells.drawn(text)
             if drawn is not None:
+                if not self._marked and SEAL in drawn:
+                    self._marked = True
                 self._draw(drawn)
                 return
         run: list[str] = []
@@ -68,6 +79,7 @@ class ScreenPrinting:
                 stored = marker(ch)
                 kind = MARK
             if kind == MARK:
+                self._marked = True
                 run.extend(stored)
             elif width == 1:
                 run.append(stored)
@@ -213,5 +225,7 @@ class ScreenPrinting:
         else:
             row, x = found
         cell = row[x]
+        if self._marked and cell.data[:1] != ">":  # a mark on a marker's ">" keeps it whole
+            break_marker(row, x)
         if len(cell.data) <= MAX_COMBINING:
             row[x] = cell._replace(data=cell.data + mark)
