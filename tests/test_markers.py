@@ -114,6 +114,25 @@ def test_a_marker_edited_in_place_is_no_longer_real(
 _SCREEN = {"mode": "screen", "columns": 12, "rows": 3}
 
 
+@pytest.mark.parametrize("options", [{"columns": 12}, _SCREEN])
+@pytest.mark.parametrize(
+    ("data", "shown"),
+    [
+        ("x" * 4 + "\u202e", "xxxx<U+202E>"),  # it fits: whole
+        ("x" * 5 + "\u202e", "xxxxx\ufffdU+202>"),  # cut: not a forged <U+202>
+        ("x" * 4 + "\U000e006e", "xxxx\ufffdU+E006>"),  # nor <U+E006>
+        ("x" * 4 + "\u202eab", "xxxx\ufffdU+202Eb"),  # overwritten after it
+        ("x" * 4 + "\u202e\x1b[?7h", "xxxx<U+202E>"),
+    ],
+)
+def test_a_marker_cut_at_the_margin_without_autowrap_is_broken(
+    data: str, shown: str, options: dict[str, object]
+) -> None:
+    # With autowrap off every cell past the last column overwrites it.
+    text = assert_chunking_invariant(f"\x1b[?7l{data}".encode(), Transcript.text, **options)
+    assert text == shown
+
+
 @pytest.mark.parametrize(
     ("data", "shown"),
     [
@@ -144,7 +163,7 @@ def test_screen_edits_that_reach_into_a_marker_break_it(data: str, shown: str) -
 _PIECES = st.sampled_from(
     ["<", "U", "+", "202E", "0", ">", "[", "termscribe:", " ", "\u202e", "\u200b", "\r", "\n",
      "\x1b[2D", "\x1b[1C", "\x1b[P", "\x1b[@", "\x1b[X", "\x1b[K", "\x1b['}", "\x1b['~",
-     "\x08", "x", "\u0301", "\u4e00"]
+     "\x08", "x", "\u0301", "\u4e00", "\U000e006e", "\x1b[?7l", "x" * 74]
 )  # fmt: skip
 
 
@@ -157,11 +176,13 @@ def test_every_marker_shown_is_real(pieces: list[str], mode: int) -> None:
         shown = render(data.encode(), **options)  # type: ignore[arg-type]
         found = [m.group() for m in MARKERS.finditer(shown)]
         # No omission marker can be due on input this short, and a marker of
-        # a code point is one the input holds: U+202E, U+200B, or an escape.
+        # a code point is one the input holds: U+202E, U+200B, U+E006E, or
+        # an escape.
         assert not [m for m in found if m.startswith("[")]
-        assert set(found) <= {"<U+202E>", "<U+200B>", "<U+003C>", "<U+005B>"}
+        assert set(found) <= {"<U+202E>", "<U+200B>", "<U+E006E>", "<U+003C>", "<U+005B>"}
         assert found.count("<U+202E>") <= data.count("\u202e")
         assert found.count("<U+200B>") <= data.count("\u200b")
+        assert found.count("<U+E006E>") <= data.count("\U000e006e")
         assert found.count("<U+005B>") <= data.count("[")
         assert found.count("<U+003C>") <= data.count("<")
 

@@ -22,6 +22,7 @@ from ._unicode import char_info
 
 __all__ = [
     "blank_cells",
+    "break_markers",
     "delete_cells",
     "insert_blanks",
     "truncate",
@@ -33,7 +34,7 @@ _DEFAULT_CODE = "\x00"
 
 def write(row: Row, x: int, cells: str, code: str | None) -> None:
     """Store ``cells`` (one code point per cell) from column ``x`` on."""
-    _break_markers(row, x)
+    break_markers(row, x)
     text = row.text
     length = len(text)
     n = len(cells)
@@ -64,7 +65,7 @@ def write(row: Row, x: int, cells: str, code: str | None) -> None:
 
 def truncate(row: Row, x: int) -> None:
     """Erase from column ``x`` to the end of the row (EL 0)."""
-    _break_markers(row, x)
+    break_markers(row, x)
     text = row.text
     if x >= len(text):
         return
@@ -83,7 +84,7 @@ def truncate(row: Row, x: int) -> None:
 def blank_cells(row: Row, start: int, end: int, code: str | None) -> None:
     """Erase cells [start, end) to BLANK in the erase style ``code``; a wide
     character cut by the range is blanked whole."""
-    _break_markers(row, start)
+    break_markers(row, start)
     text = row.text
     end = min(end, len(text))
     if start >= end:
@@ -100,7 +101,7 @@ def blank_cells(row: Row, start: int, end: int, code: str | None) -> None:
 def delete_cells(row: Row, x: int, count: int) -> None:
     """Delete ``count`` cells at ``x``; the rest of the row moves left (DCH).
     A wide character cut in two loses its other half, which becomes blank."""
-    _break_markers(row, x)
+    break_markers(row, x)
     text = row.text
     if x >= len(text):
         return
@@ -120,7 +121,7 @@ def delete_cells(row: Row, x: int, count: int) -> None:
 def insert_blanks(row: Row, x: int, count: int, limit: int, code: str | None) -> None:
     """Insert ``count`` blank cells at ``x``, pushing cells right; cells past
     ``limit`` are lost (ICH)."""
-    _break_markers(row, x)
+    break_markers(row, x)
     text = row.text
     if x >= len(text):
         return
@@ -151,7 +152,7 @@ def insert_blanks(row: Row, x: int, count: int, limit: int, code: str | None) ->
 _SEALS = ((SEAL, ">"), (SEAL_BRACKET, "]"))
 
 
-def _break_markers(row: Row, x: int) -> None:
+def break_markers(row: Row, x: int) -> None:
     """Before an edit from column ``x`` on: the real marker whose seal is
     left of ``x`` and whose last cell is at ``x`` or right of it loses its
     seal to U+FFFD (markers do not nest, so only the last seal before

@@ -14,7 +14,7 @@ from __future__ import annotations
 from operator import mul
 from typing import TYPE_CHECKING
 
-from .._edit import write
+from .._edit import break_markers, write
 from .._grammar import sgr_split, without_sgr
 from .._rows import BLANK, MAX_LINE_CELLS, WIDE_TAIL
 from .._unicode import (
@@ -205,12 +205,17 @@ class Printing:
                     x = self.x = width - 1
             space = width - x
             if not self.autowrap and n - i > space:
+                # Each cell past the margin overwrites the last column: so
+                # the last one stays there, and a marker cut there is
+                # broken (its cells from there on are gone).
                 chunk = cells[i : i + space - 1] + cells[n - 1]
                 i = n
+                self._write(chunk, len(chunk))
+                break_markers(self._rows[self.y], width - 1)
             else:
                 chunk = cells[i : i + space]
                 i += len(chunk)
-            self._write(chunk, len(chunk))
+                self._write(chunk, len(chunk))
             self.x = x + len(chunk)
 
     def _print_wide(self: LinesHost, chars: str) -> None:

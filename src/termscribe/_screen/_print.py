@@ -98,8 +98,15 @@ class ScreenPrinting:
         """Print single-width characters, wrapping at the right margin."""
         cursor = self.screen.cursor
         width = self.width
-        if cursor.x + len(text) <= width or not self.autowrap:
-            self._put(text)  # it fits (or overwrites the last column)
+        if cursor.x + len(text) <= width:
+            self._put(text)  # it fits
+            return
+        if not self.autowrap:
+            # Each cell past the margin overwrites the last column: a
+            # marker cut there is broken (its cells from there on are gone).
+            self._put(text)
+            if self._marked:
+                break_marker(self.screen.buffer[cursor.y], width - 1)
             return
         start = 0
         n = len(text)
