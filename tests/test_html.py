@@ -22,6 +22,8 @@ from termscribe import (
     render_html,
     render_text,
 )
+from termscribe._render._html import html_pairs
+from termscribe._style import DEFAULT, Style
 from termscribe.cli import main
 
 ESC = b"\x1b"
@@ -572,3 +574,19 @@ def test_generated_streams_are_chunking_invariant(data: bytes, cuts: list[int]) 
     assert transcript_of(pieces, columns=7, rows=4).html() == (
         transcript_of([data], columns=7, rows=4).html()
     )
+
+
+_RUN_TEXTS = st.sampled_from(["", "a", "<b>", "x & y", "<U+202E>", "[termscribe: 1 line omitted]"])
+_RUN_STYLES = st.sampled_from(
+    [DEFAULT, Style.make(fg=1), Style.make(fg=1, flags=1), Style.make(bg=4)]
+)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.lists(st.tuples(_RUN_TEXTS, _RUN_STYLES), min_size=1, max_size=3), max_size=6))
+def test_lines_of_one_run_render_as_any_other(lines: list[list[tuple[str, Style]]]) -> None:
+    # A line of one run given as a tuple takes html_pieces' shortcut; as an
+    # iterator, the loop over runs: both give the same HTML.
+    pairs = [("".join(text for text, _ in runs), runs) for runs in lines]
+    shortcut = html_pairs([(text, tuple(runs)) for text, runs in pairs])
+    assert shortcut == html_pairs([(text, iter(runs)) for text, runs in pairs])

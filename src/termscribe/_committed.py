@@ -26,6 +26,7 @@ looked (``Transcript.changes``): ``total`` lines were ever committed;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate, islice
 from operator import itemgetter
@@ -71,6 +72,8 @@ line_feeds = line_feeds_by_count if speedups is None else speedups.line_feeds
 # Layouts a store remembers the runs of, if they have at most so many runs
 # (a transcript's cache must stay small under style churn).
 _MAX_CACHED_LAYOUTS = 512
+# The layouts of plain lines in a row (see CommittedLines._pairs).
+_PLAINS = re.compile(f"{PLAIN}+")
 _MAX_CACHED_RUNS = 32
 
 # Rows up to this many cells have their layout remembered (see _row_layout).
@@ -475,8 +478,8 @@ class CommittedLines:
                 # render as their text, and renderers join lines with "\n".
                 yield text, ((text, DEFAULT),)
             else:
-                yield from self._pairs(text.split("\n"), layout)
-        yield from self._pairs(self._texts, "".join(self._layouts))
+                yield from self._pairs(text.split("\n"), layout, join_plain=True)
+        yield from self._pairs(self._texts, "".join(self._layouts), join_plain=True)
 
     def _last(self, count: int) -> list[Line]:
         """The ``count`` newest lines (``count`` at most those held)."""
@@ -503,15 +506,28 @@ class CommittedLines:
         del out[: len(out) - count]
         return out
 
-    def _pairs(self, texts: list[str], layout: str) -> Iterator[tuple[str, Iterable[Run]]]:
+    def _pairs(
+        self, texts: list[str], layout: str, *, join_plain: bool = False
+    ) -> Iterator[tuple[str, Iterable[Run]]]:
         """Each of ``texts`` with its runs, as ``layout`` (theirs, one after
-        the other) gives them."""
+        the other) gives them; with ``join_plain`` (for renderers, see
+        pairs), lines in a row that are each one run in the default style
+        come as one item, joined with ``\n``."""
         at = 0
         decoded = self._decoded
-        for text in texts:
+        index = 0
+        count = len(texts)
+        while index < count:
+            text = texts[index]
+            index += 1
             runs_count = ord(layout[at])
             if runs_count == 0:
                 at += 1
+                if join_plain and layout[at : at + 1] == PLAIN:
+                    more = _PLAINS.match(layout, at).end() - at  # type: ignore[union-attr]
+                    at += more
+                    text = "\n".join(texts[index - 1 : index + more])
+                    index += more
                 yield text, ((text, DEFAULT),)
                 continue
             end = at + 2 * runs_count

@@ -126,7 +126,11 @@ def html_pieces(lines: Iterable[tuple[str, Iterable[Run]]]) -> list[str]:
     # Tags are built once per distinct style and call: the cache lives and
     # dies with this call, so no transcript (or thread) sees another's, and
     # its size is bounded by the runs rendered.
-    tags: dict[Style, tuple[str, str]] = {}
+    # Tags are found by the style object's id, a style's own hash being a
+    # Python call; each style found is kept alive in ``alive`` for the call,
+    # so that no other object can take its id.
+    tags: dict[int, tuple[str, str]] = {}
+    alive: list[Style] = []
     same: dict[tuple[str, str], tuple[str, str]] = {}
     marker_tags: dict[tuple[str, str], tuple[str, str]] = {}
     out: list[str] = []
@@ -144,15 +148,30 @@ def html_pieces(lines: Iterable[tuple[str, Iterable[Run]]]) -> list[str]:
         )
         # A marker starts with "<" (then special) or "[".
         marked = (special and "<U+" in line_text) or "[termscribe:" in line_text
+        if not marked and type(runs) is tuple and len(runs) == 1:
+            # (the usual case) a line of one run: its element, or its text.
+            ((run_text, style),) = runs
+            tag = tags.get(id(style))
+            if tag is None:
+                tag = _build_tag(style)
+                tag = tags[id(style)] = same.setdefault(tag, tag)
+                alive.append(style)
+            if run_text:  # (an empty run makes no element)
+                if special:
+                    run_text = escape(run_text)
+                append(tag[0] + run_text + tag[1] if tag[0] else run_text)
+            append("\n")
+            continue
         current: tuple[str, str] | None = None
         pending = ""
         for run_text, style in runs:
-            tag = tags.get(style)
+            tag = tags.get(id(style))
             if tag is None:
                 # Styles that render alike share one tag object, so runs of
                 # them merge.
                 tag = _build_tag(style)
-                tag = tags[style] = same.setdefault(tag, tag)
+                tag = tags[id(style)] = same.setdefault(tag, tag)
+                alive.append(style)
             pieces = _MARKERS.split(run_text) if marked else (run_text,)
             for index, text in enumerate(pieces):
                 piece_tag = tag
