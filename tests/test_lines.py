@@ -136,6 +136,21 @@ def test_progress_bar_with_cursor_up_and_erase() -> None:
     assert lines("start\n\n\n" + frames) == "start\njob a 49%\njob b 98%\n"
 
 
+def test_bars_redrawn_after_crs_line_after_line_keep_what_stays_visible() -> None:
+    # tqdm's shape: each bar redrawn after CRs, ended by CR LF, the next one
+    # started after it. Each line keeps, for each column, the last text
+    # that reached it; a shorter text leaves the end of a longer one.
+    bars = "".join(f"\r{i:3d}%|{'#' * i}" for i in range(0, 11, 2))
+    data = f"start\n{bars}\r\n\rabcdef\rxy\r\n\r\ndone\n"
+    assert lines(data) == "start\n 10%|##########\nxycdef\n\ndone\n"
+    # A bare LF keeps its column under the lf policy: then the bars are
+    # drawn one by one, as they would be.
+    assert lines("s\r\n\rabc\rx\nyz\r\n", newline="lf") == "s\nxbc\n yz\n"
+    # In a row of known width the texts wrap (a CR returns to the first
+    # column of the row below): drawn one by one too.
+    assert lines("s\n\rabcdef\rxy\r\n", columns=4) == "s\nabcdxy\n"
+
+
 def test_wrap_joins_rows_into_one_logical_line() -> None:
     assert lines("abcdefghij\nk", columns=4) == "abcdefghij\nk"
     # Long line scrolled through a small window is joined too.

@@ -262,6 +262,37 @@ def parse_grouped(text: str) -> list[Event]:
     return recorder.events
 
 
+def test_lines_redrawn_after_crs_are_one_run() -> None:
+    # After a line end, lines of text with CRs anywhere in them (and no
+    # escape sequence) are one OVERWRITTEN_LINES run, which may start with
+    # the CRs after the last LF of a run of line ends (tqdm's "\r\n\r").
+    assert parse_grouped("a\r1%\r\n\r0%\r5%\r\ndone\r\n\r9%\r\x1b[K\n") == [
+        ("print", "a"),
+        ("overwrite_run", "\r1%"),
+        ("line_ends", "\r\n"),
+        ("overwritten_lines", "\r0%\r5%\r\ndone\r\n"),  # an escape sequence ends it
+        ("overwrite_run", "\r9%"),
+        ("execute", "\r"),
+        ("csi", "", "", "", "K"),
+        ("execute", "\n"),
+    ]
+    # Lines with no CR inside stay LINES, and a line with one after them
+    # is done as before.
+    assert parse_grouped("x\nab\r\ncd\n\r1%\r2%\n") == [
+        ("print", "x"),
+        ("execute", "\n"),
+        ("lines", "ab\r\ncd\n"),
+        ("overwrite_run", "\r1%\r2%"),
+        ("execute", "\n"),
+    ]
+    assert parse_grouped("x\n\r1%\r2%\nab\n\r") == [
+        ("print", "x"),
+        ("execute", "\n"),
+        ("overwritten_lines", "\r1%\r2%\nab\n"),  # the CR after it: not a whole line
+        ("execute", "\r"),
+    ]
+
+
 def test_text_after_lone_crs_is_one_overwrite_run() -> None:
     assert parse_grouped("a\r10%\r 20%\r\x1b[A30%\r\r\nc\rb\r") == [
         ("print", "a"),

@@ -206,6 +206,41 @@ def test_grouped_events_equal_byte_by_byte(data: bytes, opts: dict[str, object])
         assert bytewise.ansi() == whole.ansi()
 
 
+# Progress bars redrawn after CRs, line after line (OVERWRITTEN_LINES):
+# texts longer and shorter than the ones before, of every width, after and
+# before line ends of each policy, with what breaks such runs among them.
+# The usual pieces come five times as often as the rest, so that most
+# examples hold such runs.
+_PROGRESS_PIECES = [b"\r", b"\n", b"\r\n", b"\r\r\n", b"10%", b"[==>   ] 5/9", b"x" * 30, b"ab"]
+_PROGRESS_PIECES = 5 * [*_PROGRESS_PIECES, "\u2588".encode()]
+_PROGRESS_PIECES += [p.encode() for p in ("é", "中", "\u0301", "\u202e", "\ufdd0")]
+_PROGRESS_PIECES += [b"\x1b[31m", b"\x1b[0m", b"\x1b[K", b"\x1b[4h", b"\x1b(0", b"\x1b(B", b"\t"]
+_PROGRESS_PIECES += [b"\x1b[2D", b"\x1b[1A", b"x" * 2000]
+
+
+@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=st.lists(st.sampled_from(_PROGRESS_PIECES), max_size=40).map(b"".join),
+    opts=st.sampled_from(
+        [
+            {},
+            {"newline": "lf"},
+            {"newline": "crlf"},
+            {"rows": 2, "max_lines": 1},
+            {"mode": "strip"},
+            {"mode": "strip", "newline": "lf"},
+            {"mode": "screen", "columns": 20, "rows": 4},
+            {"columns": 12, "rows": 3},
+        ]
+    ),
+)
+def test_progress_lines_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
+    whole = transcript_of([data], **opts)
+    bytewise = transcript_of(chunks_bytewise(data), **opts)
+    assert bytewise.text() == whole.text()
+    assert bytewise.html() == whole.html()
+
+
 _LINE_PIECES = ["ab", "x" * 30, " ", "1", "é", "中", "\u0301", "\u200d", "\u202e", "\u2066"]
 _LINE_PIECES += ["#", "\ufe0f", "\u20e3", "\u0308"]
 _LINE_PIECES += ["\ufdd0", "\x1b[31m", "\x1b[0m", "\x1b[1;31m", "\x1b[2b", "\x1b[b", "\x1b[300b"]

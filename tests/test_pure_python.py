@@ -37,7 +37,7 @@ SAMPLE = (
 _CHILD = """
 import json, sys
 from termscribe import _accel, _committed, _grammar, _layouts, _unicode
-from termscribe._lines._shortcuts import _sequences
+from termscribe._lines._shortcuts import _overwrites, _sequences
 from termscribe import render_ansi, render_html, render_text
 data = sys.stdin.buffer.read()
 print(json.dumps({
@@ -49,6 +49,8 @@ print(json.dumps({
         and _grammar.without_sgr is _grammar.without_sgr_by_regex
         and _grammar.plain_overwrites_end is _grammar.plain_overwrites_end_by_regex
         and _grammar.overwrites_end is _grammar.overwrites_end_by_regex
+        and _grammar.overwritten_lines_end is _grammar.overwritten_lines_end_by_regex
+        and _overwrites.overlaid_lines is _overwrites.overlaid_lines_by_python
         and _unicode.single_run_end is _unicode.single_run_end_by_regex
         and _unicode.cell_run_end is _unicode.cell_run_end_by_regex
         and _unicode.marked_cell_run_end is _unicode.marked_cell_run_end_by_regex

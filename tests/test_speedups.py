@@ -11,6 +11,7 @@ built, so that CI never skips them by accident.
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -24,6 +25,7 @@ from termscribe._grammar import (
     OVERWRITES,
     SGR_SPLIT,
     overwrites_end_by_regex,
+    overwritten_lines_end_by_regex,
     plain_overwrites_end_by_regex,
     sequence_run_end_by_regex,
     tagged_lines_end_by_regex,
@@ -34,7 +36,7 @@ from termscribe._layouts import (
     parts_layout_by_python,
     style_layout_by_python,
 )
-from termscribe._lines._shortcuts import _sequences
+from termscribe._lines._shortcuts import _overwrites, _sequences
 from termscribe._lines._shortcuts._sequences import remove_inert_by_regex
 from termscribe._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS
 from termscribe._unicode import (
@@ -239,6 +241,8 @@ def test_the_package_uses_the_extension() -> None:
     assert _grammar.without_sgr is _speedups.without_sgr
     assert _grammar.plain_overwrites_end is _grammar._plain_overwrites_end_in_c
     assert _grammar.overwrites_end is _grammar._overwrites_end_in_c
+    assert _grammar.overwritten_lines_end is _grammar.overwritten_lines_end_in_c
+    assert _overwrites.overlaid_lines is _speedups.overlaid_lines
     assert _unicode.single_run_end is _unicode._single_run_end_in_c
     assert _unicode.cell_run_end is _unicode._cell_run_end_in_c
     assert _unicode.marked_cell_run_end is _unicode._marked_cell_run_end_in_c
@@ -447,6 +451,44 @@ def test_class_run_end_checks_its_arguments() -> None:
 def test_plain_overwrites_end_equals_the_regex(text: str, start: int) -> None:
     expected = plain_overwrites_end_by_regex(text, start)
     assert _speedups.plain_overwrites_end(text, start) == expected
+
+
+# Progress bars redrawn after CRs, line after line: texts of each string
+# width, longer and shorter than the ones before, and what ends a run.
+_OVERLAID_PIECES = ["\r", "\n", "\r\n", "a", "10%", "[==>  ]", " ", "\xa0", "中", "\U0001f600"]
+_OVERLAID_PIECES += ["\x1b", "\x1b[1m", "\x85", "\x07", "\x7f", "\x9f"]
+
+
+@settings(max_examples=3000)
+@given(
+    st.lists(st.sampled_from(_OVERLAID_PIECES), max_size=16).map("".join),
+    st.integers(0, 3),
+)
+def test_overwritten_lines_end_equals_the_regex(text: str, start: int) -> None:
+    expected = overwritten_lines_end_by_regex(text, start)
+    assert _speedups.overwritten_lines_end(text, start) == expected
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_OVERLAID_PIECES[:10]), max_size=16).map("".join), st.booleans())
+def test_overlaid_lines_equals_python(text: str, lf_returns: bool) -> None:
+    expected = _overwrites.overlaid_lines_by_python(text, lf_returns)
+    found = _speedups.overlaid_lines(text, lf_returns)
+    assert found == expected
+    if found is not None and expected is not None:  # the same strings, of the same width
+        assert [sys.getsizeof(line) for line in found] == [sys.getsizeof(x) for x in expected]
+
+
+def test_overlay_keeps_what_each_text_leaves_visible() -> None:
+    lines = _overwrites.overlaid_lines_by_python("\r10%\r100%\r\nabcdef\rxy\r\r\n\r\n", False)
+    assert lines == ["100%", "xycdef", ""]
+    assert _speedups.overlaid_lines("ab\rc\n", False) is None  # a bare LF
+    assert _speedups.overlaid_lines("ab\rc\n", True) == ["cb"]
+    assert _speedups.overlaid_lines("no line end", True) == []
+    with pytest.raises(TypeError):
+        _speedups.overlaid_lines(b"a\n", True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="must not be negative"):
+        _speedups.overwritten_lines_end("a\n", -1)
 
 
 # Styled progress bars: CRs and CHAs to the first column, EL and SGR

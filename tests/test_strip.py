@@ -51,6 +51,11 @@ def test_strip_shows_hidden_progress_frames() -> None:
     assert strip(frames + "\n") == "\n".join(f"{i}%" for i in range(0, 101, 25)) + "\n"
 
 
+def test_strip_shows_every_frame_of_bars_redrawn_line_after_line() -> None:
+    data = "start\n\r10%\r100%\r\n\rabcdef\rxy\r\n\r\ndone\n"
+    assert strip(data) == "start\n10%\n100%\nabcdef\nxy\n\ndone\n"
+
+
 @pytest.mark.parametrize(
     ("data", "expected"),
     [

@@ -15,7 +15,8 @@ extension is built, a C scan that gives the regex's answer on every input
 use: where a run of control sequences ends (``sequence_run_end``), the
 whole lines of text after a line end (``text_lines_end``, for
 ``TEXT_LINES``; ``tagged_lines_end``, for ``TAGGED_LINES``), a progress bar
-redrawn after CRs (``plain_overwrites_end``), and styled text cut at its
+redrawn after CRs (``plain_overwrites_end``), lines of them
+(``overwritten_lines_end``, for ``OVERWRITTEN_LINES``), and styled text cut at its
 SGR sequences or without them (``sgr_split``, ``without_sgr``).
 """
 
@@ -42,6 +43,7 @@ __all__ = [
     "OVERWRITE_ELS",
     "OVERWRITE_ERASES",
     "OVERWRITE_STARTS",
+    "OVERWRITTEN_LINES",
     "REP",
     "RUN_ITEMS",
     "SEQUENCE_ITEMS",
@@ -53,6 +55,9 @@ __all__ = [
     "TEXT_LINES",
     "as_c1",
     "overwrites_end",
+    "overwritten_lines_end",
+    "overwritten_lines_end_by_regex",
+    "overwritten_lines_end_in_c",
     "sequence_run_end",
     "sequence_run_end_by_regex",
     "sequence_run_end_in_c",
@@ -138,6 +143,28 @@ def text_lines_end_in_c(text: str, start: int) -> int:
 
 
 text_lines_end = text_lines_end_by_regex if speedups is None else text_lines_end_in_c
+
+# Whole lines of printable text and CRs, anywhere in a line, each ended by
+# LF: a progress bar redrawn after CRs and ended by a line end, then the
+# next, as tqdm and pip draw them.
+OVERWRITTEN_LINES = re.compile(r"(?:[^\x00-\x0c\x0e-\x1f\x7f-\x9f]*+\n)++")
+
+
+def overwritten_lines_end_by_regex(text: str, start: int) -> int:
+    """Where the OVERWRITTEN_LINES match at ``start`` ends, or -1 if there
+    is none."""
+    m = OVERWRITTEN_LINES.match(text, start)
+    return -1 if m is None else m.end()
+
+
+def overwritten_lines_end_in_c(text: str, start: int) -> int:
+    """The same, by the C scan of _speedups (one pass)."""
+    return speedups.overwritten_lines_end(text, start)
+
+
+overwritten_lines_end = (
+    overwritten_lines_end_by_regex if speedups is None else overwritten_lines_end_in_c
+)
 
 # A complete SOS, PM or APC string: never dispatched. Build logs put one
 # before every line (ESC _ bk;t=... BEL), so lines with them are tried too.

@@ -31,11 +31,12 @@ state, named as on the diagram. Rules of this file:
   strings in them removed, as they are never dispatched;
   ``LINES_WITH_SEQUENCES`` when REP sequences right after a printable
   ASCII character, EL sequences erasing to the end of the line or TABs are
-  in them too); once many have come one by one, control sequences and C1
-  controls each followed by text (``SEQUENCE_RUN``); and escape sequences in
-  a row (``ESCAPE_RUN``). Where a run of lines or of sequences ends is
-  found by a regex, or by the same scan in C when the optional extension
-  is built (``text_lines_end``, ``sequence_run_end``).
+  in them too; ``OVERWRITTEN_LINES`` for progress bars: no escape sequence,
+  CRs anywhere, the first line maybe started by the CRs of a run of line
+  ends); once many have come one by one, control sequences and C1
+  controls each followed by text (``SEQUENCE_RUN``); and escape sequences
+  in a row (``ESCAPE_RUN``). Where a run ends is found by a regex, or by
+  the same scan in C when the optional extension is built.
 
 Differences from the original diagram, each a deliberate choice:
 
@@ -80,6 +81,7 @@ from ._grammar import (
     TEXT,
     as_c1,
     overwrites_end,
+    overwritten_lines_end,
     sequence_run_end,
     tagged_lines_end,
     text_lines_end,
@@ -90,6 +92,7 @@ from ._performer import (
     LINES,
     LINES_WITH_SEQUENCES,
     OVERWRITE_RUN,
+    OVERWRITTEN_LINES,
     SEQUENCE_RUN,
     TEXT_WITH_SGR,
     Performer,
@@ -296,10 +299,17 @@ class Parser:
                 return i
             if c == "\n" or c == "\r":
                 end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
+                overwritten = -1  # (where lines redrawn after CRs end)
+                if (
+                    text[end - 1] == "\r"
+                    and (lf := text.rfind("\n", i, end)) >= 0
+                    and (overwritten := overwritten_lines_end(text, lf + 1)) >= 0
+                ):
+                    end = lf + 1  # the CRs after the last LF start them (tqdm)
                 if end - i > 1:
                     perform_run(LINE_ENDS, text[i:end])
-                elif c == "\r" and (overwritten := overwrites_end(text, i)) >= 0:
-                    end = overwritten
+                elif c == "\r" and (stop := overwrites_end(text, i)) >= 0:
+                    end = stop
                     perform_run(OVERWRITE_RUN, text[i:end])
                 else:
                     perform.execute(c)
@@ -314,6 +324,9 @@ class Parser:
                     elif (m := SEQUENCE_LINES.match(text, end)) is not None:
                         i = m.end()
                         perform_run(LINES_WITH_SEQUENCES, IGNORED_STRINGS.sub("", text[end:i]))
+                    elif overwritten >= 0 or (overwritten := overwritten_lines_end(text, end)) >= 0:
+                        i = overwritten
+                        perform_run(OVERWRITTEN_LINES, text[end:i])
             elif c < "\x80":
                 i += 1
                 if c != "\x7f":

@@ -12,6 +12,7 @@ needs nothing but the vte-like events.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -30,6 +31,7 @@ __all__ = [
     "LINES_WITH_SEQUENCES",
     "LINE_ENDS",
     "OVERWRITE_RUN",
+    "OVERWRITTEN_LINES",
     "REPLAYS",
     "RUN_KINDS",
     "SEQUENCE_RUN",
@@ -70,6 +72,11 @@ SEQUENCE_RUN: Final = 5
 #: Escape sequences in a row (not CSI, strings or ST), as ``esc_dispatch``
 #: takes them: ``"\x1b7\x1b8\x1b(0"``.
 ESCAPE_RUN: Final = 6
+#: Lines after a line end, each printable text and CRs anywhere in it
+#: (at least one line; no escape sequence), ended by LF: a progress bar
+#: redrawn after CRs, then ended, line after line:
+#: ``"\r10%\r55%\r100%\r\ndone\n"``.
+OVERWRITTEN_LINES: Final = 7
 #: Their names, by kind.
 RUN_KINDS: Final = (
     "TEXT_WITH_SGR",
@@ -79,6 +86,7 @@ RUN_KINDS: Final = (
     "LINES_WITH_SEQUENCES",
     "SEQUENCE_RUN",
     "ESCAPE_RUN",
+    "OVERWRITTEN_LINES",
 )
 
 
@@ -210,6 +218,18 @@ def _escape_run(m: Performer, run: str) -> None:
         esc_dispatch(intermediates, final)
 
 
+def _overwritten_lines(m: Performer, run: str) -> None:
+    parts = _LINE_CONTROLS.split(run)  # text, control, text, ...
+    if parts[0]:
+        m.print(parts[0])
+    for index in range(1, len(parts), 2):
+        m.execute(parts[index])
+        if parts[index + 1]:
+            m.print(parts[index + 1])
+
+
+_LINE_CONTROLS = re.compile(r"([\r\n])")
+
 #: The calls one by one, by kind: ``REPLAYS[kind](performer, text)``.
 REPLAYS: tuple[Callable[[Performer, str], None], ...] = (
     _text_with_sgr,
@@ -219,4 +239,5 @@ REPLAYS: tuple[Callable[[Performer, str], None], ...] = (
     _lines_with_sequences,
     _sequences,
     _escape_run,
+    _overwritten_lines,
 )

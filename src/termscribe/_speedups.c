@@ -46,6 +46,20 @@
  *   C1, then BEL or ST) may be among the SGR sequences too: build logs tag
  *   every line with one.
  *
+ * overwritten_lines_end(text, start) ==
+ * (m.end() if (m := _grammar.OVERWRITTEN_LINES.match(text, start)) else -1):
+ *   where the run of whole lines from ``start`` ends whose text is printable
+ *   characters and CRs, anywhere in the line; each ended by LF. A progress
+ *   bar redrawn after CRs, line after line, is one such run.
+ *
+ * overlaid_lines(text, lf_returns) ==
+ * _lines._shortcuts._overwrites.overlaid_lines_by_python(text, lf_returns):
+ *   the lines of ``text`` (each ended by LF; what follows the last LF is
+ *   not one), each as what stays visible of its texts separated by CRs
+ *   printed in turn from the first column (``overlay``); None if an LF
+ *   comes with no CR right before it and ``lf_returns`` is false. One pass
+ *   over each line, from its end, making a string only of what stays.
+ *
  * line_feeds(text, start, end) == text.count("\n", start, end):
  *   the line feeds in text[start:end] (start and end clamped as slices do,
  *   without negative indices). For a run of plain lines, committed as
@@ -329,6 +343,12 @@ static PyMethodDef methods[] = {
      "marked_cell_run_end(text, table, selectors, others, spaces, /)\n--\n\n"
      "How far _unicode._cell_run(True) matches text: cells, with one or two\n"
      "marks joined to a code point."},
+    {"overwritten_lines_end", (PyCFunction)(void (*)(void))termscribe_overwritten_lines_end, METH_FASTCALL,
+     "overwritten_lines_end(text, start, /)\n--\n\n"
+     "Where _grammar.OVERWRITTEN_LINES's match at start ends, or -1 without one."},
+    {"overlaid_lines", (PyCFunction)(void (*)(void))termscribe_overlaid_lines, METH_FASTCALL,
+     "overlaid_lines(text, lf_returns, /)\n--\n\n"
+     "What stays visible of each line of text redrawn after CRs, or None."},
     {"plain_overwrites_end", (PyCFunction)(void (*)(void))termscribe_plain_overwrites_end, METH_FASTCALL,
      "plain_overwrites_end(text, start, /)\n--\n\n"
      "Where _grammar._PLAIN_OVERWRITES's match at start ends, or -1 without one."},

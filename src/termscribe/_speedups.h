@@ -78,6 +78,8 @@ text_arguments(const char *name, Py_ssize_t nargs, Py_ssize_t expected, PyObject
 PyObject *termscribe_text_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_line_feeds(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_plain_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
+PyObject *termscribe_overwritten_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
+PyObject *termscribe_overlaid_lines(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_marked_cell_run_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_sgr_split(PyObject *, PyObject *const *, Py_ssize_t);

@@ -119,6 +119,7 @@ class LinesHost(CursorHost, Protocol):
     # Modes, style and what REP repeats.
     autowrap: bool
     insert: bool
+    lf_returns: bool
     styled: bool
     _translate: bool
     _code: str | None

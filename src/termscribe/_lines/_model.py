@@ -84,11 +84,11 @@ from ._host import Screen, cleared, window_lines
 from ._print import DEC_SPECIAL_GRAPHICS, Printing
 from ._shortcuts._grouped import (
     overstrikes_at_once,
-    overwrite_run,
     sequence_lines,
     split_lines,
     text_lines,
 )
+from ._shortcuts._overwrites import overwrite_run, overwritten_lines
 from ._shortcuts._plain import PLAIN_MIN_CHARS, plain_lines
 from ._shortcuts._repeat import run_repeated
 from ._shortcuts._sequences import merged_ups, sequence_parts, sequence_run
@@ -536,6 +536,7 @@ _RUNS: tuple[Callable[[LinesModel, str], None], ...] = (
     LinesModel._lines_with_sequences_run,  # LINES_WITH_SEQUENCES
     LinesModel._sequences_run,  # SEQUENCE_RUN
     LinesModel._escape_run,  # ESCAPE_RUN
+    overwritten_lines,  # OVERWRITTEN_LINES
 )
 
 

@@ -31,7 +31,7 @@ from operator import add
 from .._controls import INERT_C1
 from .._cursor import arg
 from .._grammar import ERASE, OVERWRITE_ELS, OVERWRITE_ERASES, without_sgr
-from .._performer import LINES_WITH_SEQUENCES, OVERWRITE_RUN, replay
+from .._performer import LINES_WITH_SEQUENCES, OVERWRITE_RUN, OVERWRITTEN_LINES, replay
 from .._rows import BLANK, MAX_LINE_CELLS, Row
 from .._unicode import is_cell_run
 from ._csi import COSTLY_REPEAT, TAB_WIDTH
@@ -39,7 +39,6 @@ from ._model import LinesModel
 from ._shortcuts._grouped import (
     blanks_as_spaces,
     cells_of,
-    crs_for_chas,
     expand_tabs,
     has_erasures,
     print_text,
@@ -49,6 +48,7 @@ from ._shortcuts._grouped import (
     styled_parts,
     tabs_at_once,
 )
+from ._shortcuts._overwrites import crs_for_chas
 from ._shortcuts._sequences import sequence_parts, sequence_run
 
 __all__ = ["StripModel"]
@@ -234,6 +234,19 @@ class StripModel(LinesModel):
         else:
             self._commit_texts(blanks_as_spaces(lines[1:]) if BLANK in run else lines[1:])
 
+    def _overwritten_lines_run(self, run: str) -> None:
+        """Lines of text redrawn after CRs, from a fresh line: each text
+        between two CRs or line ends is a line of its own, and a line with
+        none an empty one, done as whole lines."""
+        if self._rows[0].text or self._rows[0].omitted:
+            replay(self, OVERWRITTEN_LINES, run)
+            return
+        lines = []
+        for line in run.split("\n")[:-1]:
+            texts = [text for text in line.split("\r") if text] if "\r" in line else [line]
+            lines.extend(texts or [""])
+        self._whole_lines(lines, "\n".join(lines))
+
     def _overwrites_run(self, run: str) -> None:
         """Each text after a CR on a line of its own, the lines in between
         made at once when they are single cells. EL sequences break the line
@@ -404,4 +417,5 @@ _RUNS: tuple[Callable[[StripModel, str], None], ...] = (
     StripModel._lines_with_sequences_run,  # LINES_WITH_SEQUENCES
     StripModel._sequences_run,  # SEQUENCE_RUN
     StripModel._escape_run,  # ESCAPE_RUN
+    StripModel._overwritten_lines_run,  # OVERWRITTEN_LINES
 )

@@ -26,6 +26,7 @@ from .._performer import (
     LINES,
     LINES_WITH_SEQUENCES,
     OVERWRITE_RUN,
+    OVERWRITTEN_LINES,
     TEXT_WITH_SGR,
     Performer,
     replay,
@@ -36,7 +37,9 @@ from ._cells import trim_rows
 
 __all__ = ["ALT_BEGIN", "ALT_END", "AltScreenSnapshot", "alt_block", "frame_lines"]
 
-_MODEL_RUNS = frozenset((TEXT_WITH_SGR, LINE_ENDS, OVERWRITE_RUN, LINES, LINES_WITH_SEQUENCES))
+_MODEL_RUNS = frozenset(
+    (TEXT_WITH_SGR, LINE_ENDS, OVERWRITE_RUN, LINES, LINES_WITH_SEQUENCES, OVERWRITTEN_LINES)
+)
 
 ALT_BEGIN = "[termscribe: alternate screen, last frame]"
 ALT_END = "[termscribe: end of alternate screen]"

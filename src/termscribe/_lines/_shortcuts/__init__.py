@@ -8,12 +8,23 @@ one (the tests of ``tests/test_properties.py`` feed a stream whole and byte
 by byte, where no run forms; ``_parser._GROUP_AFTER`` = 0 makes runs of
 sequences form from their first item):
 
-* ``_grouped.overwrite_run`` (OVERWRITE_RUN, text redrawn after lone CRs;
-  the lines model): an unbounded row (``width`` None), no insert mode, no
-  line drawing, and the cells that stay visible single cells within
-  MAX_LINE_CELLS; with EL sequences, only the texts after the one that
-  holds the last EL (that one is replayed). The strip model has its own
-  ``_overwrites_run`` (single cells, no line drawing). Checked by
+* ``_overwrites.overwrite_run`` (OVERWRITE_RUN, text redrawn after lone
+  CRs; the lines model): an unbounded row (``width`` None), no insert
+  mode, no line drawing, and the cells that stay visible single cells
+  within MAX_LINE_CELLS; with EL sequences, only the texts after the one
+  that holds the last EL (that one is replayed). The strip model has its
+  own ``_overwrites_run`` (single cells, no line drawing). Checked by
+  ``test_grouped_events_equal_byte_by_byte``.
+* ``_overwrites.overwritten_lines`` (OVERWRITTEN_LINES, lines with CRs
+  anywhere in them; the lines model): an unbounded row, no insert mode or
+  line drawing, the cursor in column 0 or a CR first, every code point a
+  single cell, each LF after a CR unless the policy makes LF return
+  (``overlaid_lines``, whose C pass is compared with Python in
+  ``tests/test_speedups.py``), and what stays visible of each line within
+  MAX_LINE_CELLS; then the lines take ``text_lines``. The strip model puts
+  each text between two CRs or line ends on a line of its own
+  (``_overwritten_lines_run``, from a fresh line). Checked by
+  ``test_progress_lines_equal_byte_by_byte`` and
   ``test_grouped_events_equal_byte_by_byte``.
 * ``_grouped.text_lines`` (LINES, whole lines; ``LinesModel._lines_run``):
   unless the line feed policy is ``lf`` and an LF follows no CR. Lines

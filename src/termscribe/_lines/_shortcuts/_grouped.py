@@ -1,15 +1,12 @@
 """Grouped parser events of the ``lines`` model, done at once.
 
-The parser hands over text redrawn after lone CRs (``OVERWRITE_RUN``) and
-whole lines of text after a line end (``LINES``, ``LINES_WITH_SEQUENCES``)
-as one run each (``Performer.run``); by default a Performer makes the
-calls one by one. Here the lines model
-does the same work without them: the result is identical to the events
-one by one, only faster (when each is taken, and its test: see the
-package docstring).
+The parser hands over whole lines of text after a line end (``LINES``,
+``LINES_WITH_SEQUENCES``) as one run each (``Performer.run``); by default
+a Performer makes the calls one by one. Here the lines model does the
+same work without them: the result is identical to the events one by
+one, only faster (when each is taken, and its test: see the package
+docstring). Text redrawn after CRs is in ``_overwrites``.
 
-* Text after CRs on an unbounded row: only what stays visible is stored,
-  for each column the last text that reached it.
 * Whole lines with REP and EL sequences, TABs and BSs in them (in an
   unbounded row): each overstrike (``_\\bx``) becomes the character printed
   last, each REP the character before it repeated, and the lines
@@ -36,18 +33,15 @@ from ..._cursor import arg
 from ..._grammar import (
     ERASE,
     OVERSTRUCK,
-    OVERWRITE_CHAS,
-    OVERWRITE_ELS,
     REP,
-    SGR_SPLIT,
     sgr_split,
     without_sgr,
 )
 from ..._layouts import line_layout, line_layouts, one_run
-from ..._performer import OVERWRITE_RUN, Performer, overwrite_unit, replay
+from ..._performer import Performer
 from ..._rows import BLANK, MAX_LINE_CELLS, Line, Row
 from ..._syntax import parse_params
-from ..._unicode import is_cell_run, is_simple_run, is_single_run, marker, with_markers
+from ..._unicode import is_cell_run, is_simple_run, marker, with_markers
 from .._csi import MAX_REPEAT, TAB_WIDTH
 from .._host import LinesHost, Parts
 
@@ -55,12 +49,10 @@ __all__ = [
     "Parts",
     "blanks_as_spaces",
     "cells_of",
-    "crs_for_chas",
     "expand_repeats",
     "expand_tabs",
     "has_erasures",
     "overstrikes_at_once",
-    "overwrite_run",
     "print_text",
     "sequence_lines",
     "single_cells",
@@ -117,109 +109,6 @@ def cells_of(lines: list[str], run: str) -> tuple[list[str], str] | None:
         return None
     lines = marked.split("\n")
     return (lines, marked) if single_cells(lines, marked) else None
-
-
-def overwrite_run(m: LinesHost, run: str) -> None:
-    """CRs each followed by text (an OVERWRITE_RUN, see _performer): in an
-    unbounded row, single cells with no insert mode or line drawing, only
-    what stays visible is written, at once: for each column, the last text
-    that reached it, in its style. An EL sequence erases what came before
-    it: only the SGR sequences before the CR before the last one count, the
-    text after that CR is printed one by one, then the rest at once."""
-    if m.width is not None or m.insert or m._translate:
-        replay(_performer(m), OVERWRITE_RUN, run)
-        return
-    if "\x1b" in run:
-        run = crs_for_chas(run)
-        erased = max(map(run.rfind, OVERWRITE_ELS))
-        if erased >= 0:
-            start = run.rfind("\r", 0, erased)
-            end = run.find("\r", erased)
-            end = len(run) if end < 0 else end
-            # What the texts before print is erased, but not the style
-            # their SGR sequences leave.
-            current = m._code
-            if current is not None and (sgrs := SGR_SPLIT.findall(run, 0, start)):
-                m._set_code(m._part_codes(current, sgrs)[-1])
-            m.execute("\r")  # (the CHAs are CRs now)
-            if erased == start + 1:  # (the usual case) EL right after the CR
-                after = erased + (3 if run[erased + 2] == "K" else 4)
-                m.csi_dispatch("", run[erased + 2 : after - 1], "", "K")
-                print_text(m, run[after:end])
-            else:
-                overwrite_unit(_performer(m), run[start + 1 : end])
-            run = run[end:]
-            if not run:
-                return
-        if m._code is None and "\x1b" in run:
-            run = without_sgr(run)  # they change nothing unstyled
-    texts = run.split("\r")
-    styled = "\x1b" in run
-    if styled:
-        texts, codes, code = _styled_texts(m, texts)
-        cells = "".join(texts)
-        simple = cells.isascii() or is_simple_run(cells)
-    else:
-        simple = run.isascii() or is_single_run(run)  # (texts are printable)
-    if not simple:
-        replay(_performer(m), OVERWRITE_RUN, run)
-        return
-    last = texts[-1]
-    covered = len(last)
-    visible = [last]
-    if styled:
-        visible_codes = [codes[-1]]
-        for text, text_codes in zip(reversed(texts), reversed(codes), strict=True):
-            if len(text) > covered:
-                visible.append(text[covered:])
-                visible_codes.append(text_codes[covered:])
-                covered = len(text)
-    else:
-        for text in reversed(texts):
-            if len(text) > covered:
-                visible.append(text[covered:])
-                covered = len(text)
-    if covered > MAX_LINE_CELLS:  # found here, not by single_cells: one pass
-        replay(_performer(m), OVERWRITE_RUN, run)
-        return
-    if styled:
-        m._put(0, "".join(visible), "".join(visible_codes))
-        m._set_code(code)
-    else:
-        current = m._code
-        m._put(0, "".join(visible), None if current is None else current * covered)
-    m.x = len(last)
-    m._last = last[-1]
-
-
-def crs_for_chas(run: str) -> str:
-    """An OVERWRITE_RUN with CRs for its CHA sequences to the first column:
-    in the lines and strip models they do the same."""
-    if "G" in run:
-        for cha in OVERWRITE_CHAS:
-            run = run.replace(cha, "\r")
-    return run
-
-
-def _styled_texts(m: LinesHost, texts: list[str]) -> tuple[list[str], list[str], str]:
-    """Texts with SGR sequences in them (in a styled model): the cells each
-    prints, their codes, and the code after the last, as print_with_sgr
-    would print them in turn."""
-    code = m._code or "\x00"
-    cells = []
-    codes = []
-    for text in texts:
-        if "\x1b" in text:
-            parts = sgr_split(text)
-            segments = parts[::2]
-            part_codes = m._part_codes(code, parts[1::2])
-            cells.append("".join(segments))
-            codes.append("".join(map(mul, part_codes, map(len, segments))))
-            code = part_codes[-1]
-        else:
-            cells.append(text)
-            codes.append(code * len(text))
-    return cells, codes, code
 
 
 # A REP sequence and the character before it, which it repeats: in the
