@@ -50,6 +50,7 @@ print(json.dumps({
         and _grammar.plain_overwrites_end is _grammar.plain_overwrites_end_by_regex
         and _grammar.overwrites_end is _grammar.overwrites_end_by_regex
         and _grammar.overwritten_lines_end is _grammar.overwritten_lines_end_by_regex
+        and _grammar.text_end is _grammar.text_end_by_regex
         and _overwrites.overlaid_lines is _overwrites.overlaid_lines_by_python
         and _unicode.single_run_end is _unicode.single_run_end_by_regex
         and _unicode.cell_run_end is _unicode.cell_run_end_by_regex

@@ -29,6 +29,7 @@ from termscribe._grammar import (
     plain_overwrites_end_by_regex,
     sequence_run_end_by_regex,
     tagged_lines_end_by_regex,
+    text_end_by_regex,
     text_lines_end_by_regex,
     without_sgr_by_regex,
 )
@@ -242,6 +243,7 @@ def test_the_package_uses_the_extension() -> None:
     assert _grammar.plain_overwrites_end is _grammar._plain_overwrites_end_in_c
     assert _grammar.overwrites_end is _grammar._overwrites_end_in_c
     assert _grammar.overwritten_lines_end is _grammar.overwritten_lines_end_in_c
+    assert _grammar.text_end is _speedups.text_end
     assert _overwrites.overlaid_lines is _speedups.overlaid_lines
     assert _unicode.single_run_end is _unicode._single_run_end_in_c
     assert _unicode.cell_run_end is _unicode._cell_run_end_in_c
@@ -467,6 +469,29 @@ _OVERLAID_PIECES += ["\x1b", "\x1b[1m", "\x85", "\x07", "\x7f", "\x9f"]
 def test_overwritten_lines_end_equals_the_regex(text: str, start: int) -> None:
     expected = overwritten_lines_end_by_regex(text, start)
     assert _speedups.overwritten_lines_end(text, start) == expected
+
+
+# Printable text of each width with SGR sequences among it, and what ends
+# it: other sequences, one with too many parameter characters, C0, DEL, C1.
+_TEXT_PIECES = [
+    "a",
+    " ",
+    "\xa0",
+    "\xff",
+    "中",
+    "\U0001f600",
+    "\x1b[m",
+    "\x1b[1;31m",
+    "\x1b[38:2::1:2:3m",
+]
+_TEXT_PIECES += ["\x1b[" + "1" * MAX_PARAM_CHARS + "m", "\x1b[" + "1" * (MAX_PARAM_CHARS + 1) + "m"]
+_TEXT_PIECES += ["\x1b[K", "\x1b[", "\x1b", "\r", "\n", "\x7f", "\x85", "\x9b", "\x00"]
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_TEXT_PIECES), max_size=12).map("".join), st.integers(0, 30))
+def test_text_end_equals_the_regex(text: str, start: int) -> None:
+    assert _speedups.text_end(text, start, MAX_PARAM_CHARS) == text_end_by_regex(text, start)
 
 
 @settings(max_examples=3000)

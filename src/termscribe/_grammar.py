@@ -65,6 +65,8 @@ __all__ = [
     "tagged_lines_end",
     "tagged_lines_end_by_regex",
     "tagged_lines_end_in_c",
+    "text_end",
+    "text_end_by_regex",
     "text_lines_end",
     "text_lines_end_by_regex",
     "text_lines_end_in_c",
@@ -79,6 +81,19 @@ __all__ = [
 _PRINTABLE = r"[^\x00-\x1f\x7f-\x9f]"
 _SGR = rf"\x1b\[[0-9;:]{{0,{MAX_PARAM_CHARS}}}m"
 TEXT = re.compile(rf"{_PRINTABLE}*+(?:{_SGR}{_PRINTABLE}*+)*+")
+
+
+def text_end_by_regex(text: str, start: int, max_params: int = MAX_PARAM_CHARS) -> int:
+    """Where the TEXT match at ``start`` ends (``max_params`` is the
+    MAX_PARAM_CHARS TEXT is made with, for the C scan's signature)."""
+    return TEXT.match(text, start).end()  # type: ignore[union-attr]  # matches ""
+
+
+#: text_end_by_regex, by the C scan of _speedups where the extension is
+#: built (the printable text the parser prints at once in GROUND).
+text_end: Callable[[str, int, int], int] = (
+    text_end_by_regex if speedups is None else speedups.text_end
+)
 # The SGR sequences inside such a run; split() gives text, params, text, ...
 SGR_SPLIT = re.compile(r"\x1b\[([0-9;:]*)m")
 # SGR_SPLIT.split, by one C scan where the extension is built: styled lines

@@ -78,12 +78,12 @@ from ._grammar import (
     OVERWRITES,
     SEQUENCE_LINES,
     STRING,
-    TEXT,
     as_c1,
     overwrites_end,
     overwritten_lines_end,
     sequence_run_end,
     tagged_lines_end,
+    text_end,
     text_lines_end,
 )
 from ._performer import (
@@ -223,7 +223,7 @@ class Parser:
         machine and return where it is needed (or ``n``)."""
         perform = self._perform
         perform_run = perform.run
-        text_match = TEXT.match
+        printable_end = text_end
         csi_match = CSI.match
         string_match = STRING.match
         escapes_match = ESCAPES.match
@@ -235,7 +235,7 @@ class Parser:
         items = self._items  # sequences and C1 controls since a SEQUENCE_RUN was tried
         while i < n:
             if not after_text:
-                end = text_match(text, i).end()  # type: ignore[union-attr]  # matches ""
+                end = printable_end(text, i, MAX_PARAM_CHARS)
                 if end > i:
                     run = text[i:end]
                     i = end

@@ -46,6 +46,13 @@
  *   C1, then BEL or ST) may be among the SGR sequences too: build logs tag
  *   every line with one.
  *
+ * text_end(text, start, max_params) == _grammar.TEXT.match(text, start).end():
+ *   where the printable text with SGR sequences among it (ESC [, at most
+ *   ``max_params`` parameter characters, m) that starts at ``start`` ends,
+ *   ``max_params`` being MAX_PARAM_CHARS: what the parser prints at once in
+ *   GROUND (``start`` if nothing is there; the end of text if ``start`` is
+ *   past it).
+ *
  * overwritten_lines_end(text, start) ==
  * (m.end() if (m := _grammar.OVERWRITTEN_LINES.match(text, start)) else -1):
  *   where the run of whole lines from ``start`` ends whose text is printable
@@ -343,6 +350,9 @@ static PyMethodDef methods[] = {
      "marked_cell_run_end(text, table, selectors, others, spaces, /)\n--\n\n"
      "How far _unicode._cell_run(True) matches text: cells, with one or two\n"
      "marks joined to a code point."},
+    {"text_end", (PyCFunction)(void (*)(void))termscribe_text_end, METH_FASTCALL,
+     "text_end(text, start, max_params, /)\n--\n\n"
+     "Where _grammar.TEXT's match at start ends."},
     {"overwritten_lines_end", (PyCFunction)(void (*)(void))termscribe_overwritten_lines_end, METH_FASTCALL,
      "overwritten_lines_end(text, start, /)\n--\n\n"
      "Where _grammar.OVERWRITTEN_LINES's match at start ends, or -1 without one."},

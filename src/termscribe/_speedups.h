@@ -5,6 +5,8 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+#include <string.h>
 
 static inline int
 is_printable(Py_UCS4 c)
@@ -79,6 +81,7 @@ PyObject *termscribe_text_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_line_feeds(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_plain_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_overwritten_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
+PyObject *termscribe_text_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_overlaid_lines(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_marked_cell_run_end(PyObject *, PyObject *const *, Py_ssize_t);
@@ -90,5 +93,48 @@ PyObject *termscribe_style_layout(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_parts_layout(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_single_run_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_class_run_end(PyObject *, PyObject *const *, Py_ssize_t);
+
+/* Where the printable ASCII characters from i end, or a little before (a
+ * multiple of 8 characters from i): eight at a time, each word tested at
+ * once for a byte below 0x20 or above 0x7e. */
+static inline Py_ssize_t
+ascii_printable_end(const unsigned char *data, Py_ssize_t n, Py_ssize_t i)
+{
+    const uint64_t ones = 0x0101010101010101ULL;
+    const uint64_t highs = 0x8080808080808080ULL;
+    while (n - i >= 8) {
+        uint64_t x;
+        memcpy(&x, data + i, 8);
+        uint64_t below = (x - ones * 0x20) & ~x & highs;
+        uint64_t above = ((x + ones) | x) & highs;  /* 0x7f and up */
+        if (below | above) {
+            break;
+        }
+        i += 8;
+    }
+    return i;
+}
+
+/* Where the parameters of an SGR sequence starting at i end (at its m), or
+ * -1 if none starts there: ESC [, at most max_params parameter characters
+ * (0-9 ; :), then m. */
+static inline Py_ALWAYS_INLINE Py_ssize_t
+sgr_params_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
+{
+    if (i + 2 >= n || PyUnicode_READ(kind, data, i) != 0x1b ||
+        PyUnicode_READ(kind, data, i + 1) != '[') {
+        return -1;
+    }
+    Py_ssize_t j = i + 2;
+    Py_ssize_t limit = max_params < n - j ? j + max_params : n;
+    while (j < limit) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, j);
+        if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
+            break;
+        }
+        j++;
+    }
+    return j < n && PyUnicode_READ(kind, data, j) == 'm' ? j : -1;
+}
 
 #endif
