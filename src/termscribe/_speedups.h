@@ -137,4 +137,36 @@ sgr_params_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_
     return j < n && PyUnicode_READ(kind, data, j) == 'm' ? j : -1;
 }
 
+/* Where the printable characters from i end (ASCII eight at a time in a
+ * string of one byte per character). */
+static inline Py_ALWAYS_INLINE Py_ssize_t
+printable_run_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i)
+{
+    if (kind == PyUnicode_1BYTE_KIND) {
+        i = ascii_printable_end((const unsigned char *)data, n, i);
+    }
+    while (i < n && is_printable(PyUnicode_READ(kind, data, i))) {
+        i++;
+    }
+    return i;
+}
+
+/* args[0 .. count - 1] as the Py_ssize_t values of function ``name``: -1
+ * with an exception set if one is not an int, or is negative. */
+static inline int
+size_arguments(const char *name, PyObject *const *args, Py_ssize_t count, Py_ssize_t *values)
+{
+    for (Py_ssize_t k = 0; k < count; k++) {
+        values[k] = PyLong_AsSsize_t(args[k]);
+        if (values[k] == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (values[k] < 0) {
+            PyErr_Format(PyExc_ValueError, "%s() arguments must not be negative", name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 #endif

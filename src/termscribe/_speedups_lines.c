@@ -13,15 +13,11 @@ lines_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max
     for (;;) {
         Py_UCS4 c = 0;
         for (;;) {
-            if (kind == PyUnicode_1BYTE_KIND) {
-                i = ascii_printable_end((const unsigned char *)data, n, i);
-            }
-            while (i < n && is_printable(c = PyUnicode_READ(kind, data, i))) {
-                i++;
-            }
+            i = printable_run_end(kind, data, n, i);
             if (i >= n) {
                 return end;
             }
+            c = PyUnicode_READ(kind, data, i);
             if (c != 0x1b) {
                 break;
             }
@@ -102,12 +98,7 @@ static inline Py_ssize_t
 printable_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
 {
     for (;;) {
-        if (kind == PyUnicode_1BYTE_KIND) {
-            i = ascii_printable_end((const unsigned char *)data, n, i);
-        }
-        while (i < n && is_printable(PyUnicode_READ(kind, data, i))) {
-            i++;
-        }
+        i = printable_run_end(kind, data, n, i);
         if (i >= n) {
             return i;
         }
@@ -125,18 +116,12 @@ termscribe_text_end(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (text_arguments("text_end", nargs, 3, args, &n, &kind, &data) < 0) {
+    Py_ssize_t sizes[2];  /* start, max_params */
+    if (text_arguments("text_end", nargs, 3, args, &n, &kind, &data) < 0 ||
+        size_arguments("text_end", args + 1, 2, sizes) < 0) {
         return NULL;
     }
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    Py_ssize_t max_params = PyLong_AsSsize_t(args[2]);
-    if (PyErr_Occurred()) {
-        return NULL;
-    }
-    if (start < 0 || max_params < 0) {
-        PyErr_SetString(PyExc_ValueError, "text_end() arguments must not be negative");
-        return NULL;
-    }
+    Py_ssize_t start = sizes[0], max_params = sizes[1];
     if (start > n) {
         return PyLong_FromSsize_t(n);  /* as the regex: pos is clamped to the end */
     }

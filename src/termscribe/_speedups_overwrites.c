@@ -9,16 +9,11 @@ overwritten_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i)
 {
     Py_ssize_t end = -1;  /* after the last whole line */
     for (;;) {
-        Py_UCS4 c = 0;
-        if (kind == PyUnicode_1BYTE_KIND) {
-            i = ascii_printable_end((const unsigned char *)data, n, i);
-        }
-        while (i < n && is_printable(c = PyUnicode_READ(kind, data, i))) {
-            i++;
-        }
+        i = printable_run_end(kind, data, n, i);
         if (i >= n) {
             return end;
         }
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
         if (c == '\r') {
             i++;
             continue;
@@ -36,15 +31,9 @@ termscribe_overwritten_lines_end(PyObject *module, PyObject *const *args, Py_ssi
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (text_arguments("overwritten_lines_end", nargs, 2, args, &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    if (start == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (start < 0) {
-        PyErr_SetString(PyExc_ValueError, "overwritten_lines_end() start must not be negative");
+    Py_ssize_t start;
+    if (text_arguments("overwritten_lines_end", nargs, 2, args, &n, &kind, &data) < 0 ||
+        size_arguments("overwritten_lines_end", args + 1, 1, &start) < 0) {
         return NULL;
     }
     Py_ssize_t end;
