@@ -242,7 +242,7 @@ def test_the_package_uses_the_extension() -> None:
     assert _grammar.without_sgr is _speedups.without_sgr
     assert _grammar.plain_overwrites_end is _grammar._plain_overwrites_end_in_c
     assert _grammar.overwrites_end is _grammar._overwrites_end_in_c
-    assert _grammar.overwritten_lines_end is _grammar.overwritten_lines_end_in_c
+    assert _grammar.overwritten_lines_end is _speedups.overwritten_lines_end
     assert _grammar.text_end is _speedups.text_end
     assert _overwrites.overlaid_lines is _speedups.overlaid_lines
     assert _unicode.single_run_end is _unicode._single_run_end_in_c

@@ -523,8 +523,8 @@ class CommittedLines:
             runs_count = ord(layout[at])
             if runs_count == 0:
                 at += 1
-                if join_plain and layout[at : at + 1] == PLAIN:
-                    more = _PLAINS.match(layout, at).end() - at  # type: ignore[union-attr]
+                if join_plain and (plains := _PLAINS.match(layout, at)) is not None:
+                    more = plains.end() - at
                     at += more
                     text = "\n".join(texts[index - 1 : index + more])
                     index += more

@@ -57,7 +57,6 @@ __all__ = [
     "overwrites_end",
     "overwritten_lines_end",
     "overwritten_lines_end_by_regex",
-    "overwritten_lines_end_in_c",
     "sequence_run_end",
     "sequence_run_end_by_regex",
     "sequence_run_end_in_c",
@@ -162,7 +161,7 @@ text_lines_end = text_lines_end_by_regex if speedups is None else text_lines_end
 # Whole lines of printable text and CRs, anywhere in a line, each ended by
 # LF: a progress bar redrawn after CRs and ended by a line end, then the
 # next, as tqdm and pip draw them.
-OVERWRITTEN_LINES = re.compile(r"(?:[^\x00-\x0c\x0e-\x1f\x7f-\x9f]*+\n)++")
+OVERWRITTEN_LINES = re.compile(rf"(?:(?:{_PRINTABLE}|\r)*+\n)++")
 
 
 def overwritten_lines_end_by_regex(text: str, start: int) -> int:
@@ -172,13 +171,9 @@ def overwritten_lines_end_by_regex(text: str, start: int) -> int:
     return -1 if m is None else m.end()
 
 
-def overwritten_lines_end_in_c(text: str, start: int) -> int:
-    """The same, by the C scan of _speedups (one pass)."""
-    return speedups.overwritten_lines_end(text, start)
-
-
-overwritten_lines_end = (
-    overwritten_lines_end_by_regex if speedups is None else overwritten_lines_end_in_c
+#: overwritten_lines_end_by_regex, by one C pass where the extension is built.
+overwritten_lines_end: Callable[[str, int], int] = (
+    overwritten_lines_end_by_regex if speedups is None else speedups.overwritten_lines_end
 )
 
 # A complete SOS, PM or APC string: never dispatched. Build logs put one

@@ -71,24 +71,17 @@ termscribe_text_lines_end(PyObject *module, PyObject *const *args, Py_ssize_t na
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (text_arguments("text_lines_end", nargs, 4, args, &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    Py_ssize_t max_params = PyLong_AsSsize_t(args[2]);
-    if (PyErr_Occurred()) {
+    Py_ssize_t sizes[2];  /* start, max_params */
+    if (text_arguments("text_lines_end", nargs, 4, args, &n, &kind, &data) < 0 ||
+        size_arguments("text_lines_end", args + 1, 2, sizes) < 0) {
         return NULL;
     }
     int tagged = PyObject_IsTrue(args[3]);
     if (tagged < 0) {
         return NULL;
     }
-    if (start < 0 || max_params < 0) {
-        PyErr_SetString(PyExc_ValueError, "text_lines_end() arguments must not be negative");
-        return NULL;
-    }
     Py_ssize_t end;
-    BY_KIND(end, kind, lines_end, data, n, start, max_params, tagged);
+    BY_KIND(end, kind, lines_end, data, n, sizes[0], sizes[1], tagged);
     return PyLong_FromSsize_t(end);
 }
 
@@ -137,18 +130,12 @@ termscribe_line_feeds(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (text_arguments("line_feeds", nargs, 3, args, &n, &kind, &data) < 0) {
+    Py_ssize_t sizes[2];  /* start, end */
+    if (text_arguments("line_feeds", nargs, 3, args, &n, &kind, &data) < 0 ||
+        size_arguments("line_feeds", args + 1, 2, sizes) < 0) {
         return NULL;
     }
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    Py_ssize_t end = PyLong_AsSsize_t(args[2]);
-    if (PyErr_Occurred()) {
-        return NULL;
-    }
-    if (start < 0 || end < 0) {
-        PyErr_SetString(PyExc_ValueError, "line_feeds() arguments must not be negative");
-        return NULL;
-    }
+    Py_ssize_t start = sizes[0], end = sizes[1];
     if (end > n) {
         end = n;
     }

@@ -127,15 +127,9 @@ termscribe_plain_overwrites_end(PyObject *module, PyObject *const *args, Py_ssiz
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (text_arguments("plain_overwrites_end", nargs, 2, args, &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    if (start == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (start < 0) {
-        PyErr_SetString(PyExc_ValueError, "plain_overwrites_end() start must not be negative");
+    Py_ssize_t start;
+    if (text_arguments("plain_overwrites_end", nargs, 2, args, &n, &kind, &data) < 0 ||
+        size_arguments("plain_overwrites_end", args + 1, 1, &start) < 0) {
         return NULL;
     }
     Py_ssize_t end = -1;
@@ -248,19 +242,12 @@ termscribe_overwrites_end(PyObject *module, PyObject *const *args, Py_ssize_t na
     Py_ssize_t n;
     int kind;
     const char *data;
-    if (text_arguments("overwrites_end", nargs, 3, args, &n, &kind, &data) < 0) {
-        return NULL;
-    }
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    Py_ssize_t max_params = PyLong_AsSsize_t(args[2]);
-    if (PyErr_Occurred()) {
-        return NULL;
-    }
-    if (start < 0 || max_params < 0) {
-        PyErr_SetString(PyExc_ValueError, "overwrites_end() arguments must not be negative");
+    Py_ssize_t sizes[2];  /* start, max_params */
+    if (text_arguments("overwrites_end", nargs, 3, args, &n, &kind, &data) < 0 ||
+        size_arguments("overwrites_end", args + 1, 2, sizes) < 0) {
         return NULL;
     }
     Py_ssize_t end;
-    BY_KIND(end, kind, overwrites_run_end, data, n, start, max_params);
+    BY_KIND(end, kind, overwrites_run_end, data, n, sizes[0], sizes[1]);
     return PyLong_FromSsize_t(end);
 }

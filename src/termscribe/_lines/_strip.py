@@ -243,7 +243,7 @@ class StripModel(LinesModel):
             return
         lines = []
         for line in run.split("\n")[:-1]:
-            texts = [text for text in line.split("\r") if text] if "\r" in line else [line]
+            texts = [text for text in line.split("\r") if text]
             lines.extend(texts or [""])
         self._whole_lines(lines, "\n".join(lines))
 

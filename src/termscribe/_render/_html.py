@@ -132,6 +132,15 @@ def html_pieces(lines: Iterable[tuple[str, Iterable[Run]]]) -> list[str]:
     tags: dict[int, tuple[str, str]] = {}
     alive: list[Style] = []
     same: dict[tuple[str, str], tuple[str, str]] = {}
+
+    def new_tag(style: Style) -> tuple[str, str]:
+        # Styles that render alike share one tag object, so runs of them
+        # merge.
+        tag = _build_tag(style)
+        tag = tags[id(style)] = same.setdefault(tag, tag)
+        alive.append(style)
+        return tag
+
     marker_tags: dict[tuple[str, str], tuple[str, str]] = {}
     out: list[str] = []
     append = out.append
@@ -151,11 +160,7 @@ def html_pieces(lines: Iterable[tuple[str, Iterable[Run]]]) -> list[str]:
         if not marked and type(runs) is tuple and len(runs) == 1:
             # (the usual case) a line of one run: its element, or its text.
             ((run_text, style),) = runs
-            tag = tags.get(id(style))
-            if tag is None:
-                tag = _build_tag(style)
-                tag = tags[id(style)] = same.setdefault(tag, tag)
-                alive.append(style)
+            tag = tags.get(id(style)) or new_tag(style)
             if run_text:  # (an empty run makes no element)
                 if special:
                     run_text = escape(run_text)
@@ -165,13 +170,7 @@ def html_pieces(lines: Iterable[tuple[str, Iterable[Run]]]) -> list[str]:
         current: tuple[str, str] | None = None
         pending = ""
         for run_text, style in runs:
-            tag = tags.get(id(style))
-            if tag is None:
-                # Styles that render alike share one tag object, so runs of
-                # them merge.
-                tag = _build_tag(style)
-                tag = tags[id(style)] = same.setdefault(tag, tag)
-                alive.append(style)
+            tag = tags.get(id(style)) or new_tag(style)
             pieces = _MARKERS.split(run_text) if marked else (run_text,)
             for index, text in enumerate(pieces):
                 piece_tag = tag

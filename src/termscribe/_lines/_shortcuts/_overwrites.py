@@ -73,27 +73,18 @@ def overwrite_run(m: LinesHost, run: str) -> None:
         replay(_performer(m), OVERWRITE_RUN, run)
         return
     last = texts[-1]
-    if styled:
-        covered = len(last)
-        visible = [last]
-        visible_codes = [codes[-1]]
-        for text, text_codes in zip(reversed(texts), reversed(codes), strict=True):
-            if len(text) > covered:
-                visible.append(text[covered:])
-                visible_codes.append(text_codes[covered:])
-                covered = len(text)
-    else:
-        visible = [overlay(texts)]
-        covered = len(visible[0])
-    if covered > MAX_LINE_CELLS:  # found here, not by single_cells: one pass
+    # What stays visible (for each column the last text that reached it),
+    # and, styled, its codes likewise (each text has a code a cell).
+    shown = overlay(texts)
+    if len(shown) > MAX_LINE_CELLS:  # found here, not by single_cells: one pass
         replay(_performer(m), OVERWRITE_RUN, run)
         return
     if styled:
-        m._put(0, "".join(visible), "".join(visible_codes))
+        m._put(0, shown, overlay(codes))
         m._set_code(code)
     else:
         current = m._code
-        m._put(0, "".join(visible), None if current is None else current * covered)
+        m._put(0, shown, None if current is None else current * len(shown))
     m.x = len(last)
     m._last = last[-1]
 
