@@ -15,7 +15,6 @@ setup(
                 "src/termscribe/_speedups.c",
                 "src/termscribe/_speedups_cells.c",
                 "src/termscribe/_speedups_lines.c",
-                "src/termscribe/_speedups_overwrites.c",
             ],
             depends=["src/termscribe/_speedups.h"],
             optional=True,

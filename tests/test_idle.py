@@ -30,7 +30,7 @@ from vtgrammar import ALL, HypothesisChooser, stream
 from termscribe import Transcript
 from termscribe._budget import output_constant
 from termscribe._lines import Frozen, LinesModel, Resting, _rest
-from termscribe._lines._shortcuts._repeat import state_key, state_value
+from termscribe._lines._repeat import state_key, state_value
 from termscribe._parser import Parser
 from termscribe._rows import StylePalette
 from termscribe._style import DEFAULT, Link

@@ -8,16 +8,14 @@ from chunking import assert_chunking_invariant, chunks_bytewise, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from termscribe import Transcript, _parser, render_html, render_text
+from termscribe import Transcript, render_html, render_text
 from termscribe._lines import MAX_REPEAT, LinesModel
 from termscribe._lines import _model as lines_module
 from termscribe._lines import _print as lines_print
 from termscribe._lines import _unicode as lines_unicode
-from termscribe._lines._csi import MAX_REACH, TAB_WIDTH
-from termscribe._lines._shortcuts import _grouped as lines_grouped
-from termscribe._lines._shortcuts._sequences import merged_ups
+from termscribe._lines._csi import MAX_REACH
 from termscribe._parser import Parser
-from termscribe._rows import BLANK, MAX_LINE_CELLS
+from termscribe._rows import MAX_LINE_CELLS
 
 ESC = "\x1b"
 CSI = "\x1b["
@@ -294,14 +292,6 @@ def test_whole_lines_with_tabs(data: str, options: dict[str, object], expected: 
     assert lines(data, **options) == expected
 
 
-@pytest.mark.parametrize("line", ["a\tb", "\tñ\tJosé\t1", "ó\t"])
-def test_lines_with_tabs_expanded_are_single_cells(line: str) -> None:
-    # So that they are printed and committed at once (see cells_of).
-    lines, run = lines_grouped.expand_tabs([line, line])
-    assert lines_grouped.cells_of(lines, run) == (lines, run)
-    assert lines[0] == line.expandtabs(TAB_WIDTH).rstrip(" ").replace(" ", BLANK)
-
-
 def test_the_cells_a_tab_skips_keep_the_default_style() -> None:
     data = f"x{CSI}41m\n" + "a\tb\n" * 30
     for rows in (3, 24):
@@ -388,7 +378,7 @@ def test_runs_stored_at_once_equal_group_by_group(text: str, cap: int) -> None:
     # A small row cap, so that runs also meet it (dropped cells, marks on
     # the last cell past the cap).
     with pytest.MonkeyPatch.context() as patch:
-        for module in (lines_module, lines_print, lines_unicode, lines_grouped):
+        for module in (lines_module, lines_print, lines_unicode):
             patch.setattr(module, "MAX_LINE_CELLS", cap)
         models = [LinesModel(None, 2, None), _GroupByGroup(None, 2, None)]
         for model in models:
@@ -468,17 +458,13 @@ def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled:
     ],
 )
 def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
-        assert assert_chunking_invariant(data.encode()) == expected
+    assert assert_chunking_invariant(data.encode()) == expected
 
 
 def test_sgr_in_runs_of_sequences_styles_the_text_after_it() -> None:
     data = b"".join(b"\x1b[%d;1H\x1b[1;32m%d\x1b[0m" % (row, row) for row in range(1, 41))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
-        html = render_html(data, rows=40)
-        text = render_text(data, rows=40)
+    html = render_html(data, rows=40)
+    text = render_text(data, rows=40)
     assert html.count('<span class="ts-fg2 ts-bold">') == 40
     assert text == "\n".join(str(row) for row in range(1, 41))
 
@@ -574,16 +560,10 @@ def test_joiners_after_a_full_cell_are_dropped_in_any_chunking(
     assert assert_chunking_invariant(text.encode(), columns=columns, rows=1) == expected
 
 
-def test_cursor_ups_in_a_sequence_run_move_as_far_as_one_by_one() -> None:
-    # docker compose redraws its frame with one CUU a line; in a run they
-    # are one move, capped at the window's height (a flood moves no further).
-    assert merged_ups("\x1b[1A\x1b[A\x1b[1Ax\x1b[1A", 24) == "\x1b[3Ax\x1b[1A"
-    assert merged_ups("\x1b[1A" * 100_000 + "x", 24) == "\x1b[24Ax"
-    assert merged_ups("\x1b[2A\x1b[1A", 24) == "\x1b[2A\x1b[1A"  # only moves by one row
+def test_cursor_ups_one_a_line_go_back_to_the_same_row() -> None:
+    # docker compose redraws its frame with one CUU a line.
     frame = b"top\r\n" + b"".join(b"line %d\r\n" % n for n in range(30))
     data = frame + (b"\x1b[1A" * 31 + b"\x1b[0G" + frame) * 3
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
-        grouped = transcript_of([data], rows=40)
+    grouped = transcript_of([data], rows=40)
     assert grouped.lines() == transcript_of(chunks_bytewise(data), rows=40).lines()
     assert grouped.text().count("top") == 1  # each redraw went back to the same row

@@ -8,9 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termscribe import Parser, Performer, Transcript
-from termscribe import _parser as parser_module
-from termscribe._grammar import RUN_ITEMS, SEQUENCE_ITEMS
-from termscribe._performer import ESCAPE_RUN, RUN_KINDS, TEXT_WITH_SGR, replay
 from termscribe._syntax import (
     MAX_INTERMEDIATES,
     MAX_PARAM_CHARS,
@@ -245,286 +242,72 @@ def test_print_runs_never_contain_controls() -> None:
             assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in run)
 
 
-class RunRecorder(Recorder):
-    """Records runs too (a Recorder sees only their default expansion into
-    execute and print calls), by kind, but for TEXT_WITH_SGR and ESCAPE_RUN."""
+class BatchRecorder(Recorder):
+    """Records each batch as its parts (a Recorder sees only their default
+    expansion into the calls one by one)."""
 
-    def run(self, kind: int, text: str) -> None:
-        if kind in (TEXT_WITH_SGR, ESCAPE_RUN):
-            replay(self, kind, text)
-        else:
-            self.events.append((RUN_KINDS[kind].lower(), text))
+    def batch(self, parts: list[str]) -> None:
+        self.events.append(("batch", *parts))
 
 
-def parse_grouped(text: str) -> list[Event]:
-    recorder = RunRecorder()
-    Parser(recorder).feed(text)
+def parse_batches(*chunks: str) -> list[Event]:
+    recorder = BatchRecorder()
+    parser = Parser(recorder)
+    for chunk in chunks:
+        parser.feed(chunk)
     return recorder.events
 
 
-def test_lines_redrawn_after_crs_are_one_run() -> None:
-    # After a line end, lines of text with CRs anywhere in them (and no
-    # escape sequence) are one OVERWRITTEN_LINES run, which may start with
-    # the CRs after the last LF of a run of line ends (tqdm's "\r\n\r").
-    assert parse_grouped("a\r1%\r\n\r0%\r5%\r\ndone\r\n\r9%\r\x1b[K\n") == [
-        ("print", "a"),
-        ("overwrite_run", "\r1%"),
-        ("line_ends", "\r\n"),
-        ("overwritten_lines", "\r0%\r5%\r\ndone\r\n"),  # an escape sequence ends it
-        ("overwrite_run", "\r9%"),
-        ("execute", "\r"),
-        ("csi", "", "", "", "K"),
-        ("execute", "\n"),
-    ]
-    # Lines with no CR inside stay LINES, and a line with one after them
-    # is done as before.
-    assert parse_grouped("x\nab\r\ncd\n\r1%\r2%\n") == [
-        ("print", "x"),
-        ("execute", "\n"),
-        ("lines", "ab\r\ncd\n"),
-        ("overwrite_run", "\r1%\r2%"),
-        ("execute", "\n"),
-    ]
-    assert parse_grouped("x\n\r1%\r2%\nab\n\r") == [
-        ("print", "x"),
-        ("execute", "\n"),
-        ("overwritten_lines", "\r1%\r2%\nab\n"),  # the CR after it: not a whole line
-        ("execute", "\r"),
-    ]
-
-
-def test_text_after_lone_crs_is_one_overwrite_run() -> None:
-    assert parse_grouped("a\r10%\r 20%\r\x1b[A30%\r\r\nc\rb\r") == [
-        ("print", "a"),
-        ("overwrite_run", "\r10%\r 20%"),  # a cursor move ends it
-        ("execute", "\r"),
-        ("csi", "", "", "", "A"),
-        ("print", "30%"),
-        ("line_ends", "\r\r\n"),
-        ("print", "c"),
-        ("overwrite_run", "\rb"),
-        ("execute", "\r"),  # nothing after it yet: a CR on its own
-    ]
-
-
-@pytest.mark.parametrize(
-    "run",
-    [
-        "\r\x1b[K\x1b[1m\x1b[96m Building\x1b[0m 1/2\r\x1b[K\x1b[1m\x1b[96m Building\x1b[0m 2/2",
-        "\r\x1b[2K 10% \x1b[32m1 MB\x1b[0m\r\x1b[2K 20% \x1b[32m2 MB\x1b[0m",  # pip
-        "\r 10%\x1b[K\r 20%\x1b[K",  # git: EL after the text
-        "\r10%\x1b[0K\r\x1b[2K20%\x1b[2K\r\x1b[0K30%",
-        "\r\x1b[m100K\x1b[m",
-        "\x1b[1G\x1b[0K\u2819 1\x1b[1G\x1b[0K\u2819 2\r3\x1b[G4",  # CHA for CR
-    ],
-)
-def test_text_after_lone_crs_with_el_and_sgr_is_one_overwrite_run(run: str) -> None:
-    assert parse_grouped(f"x{run}\n") == [("print", "x"), ("overwrite_run", run), ("execute", "\n")]
-
-
-@pytest.mark.parametrize(
-    ("text", "run"),
-    [
-        ("\r\x1b[K\r1", "\r1"),  # an EL with no text after it
-        ("\r1\r\x1b[31m\r2", "\r1"),  # an SGR with no text after it
-        ("\r1\x1b[K\x1b[K\r2", "\r1\x1b[K"),  # two ELs
-        ("\r1\x1b[1K\r2", "\r1"),  # EL erasing to the start
-        ("\r1\x1b[A\r2", "\r1"),  # another sequence
-        ("\x1b[2K\r1\r2", "\r1\r2"),  # before the first CR: on its own
-        ("\r1\x1b[2G2\r3", "\r1"),  # CHA to another column
-    ],
-)
-def test_other_sequences_end_an_overwrite_run(text: str, run: str) -> None:
-    events = parse_grouped(f"x{text}\n")
-    assert ("overwrite_run", run) in events
-    assert len([kind for kind, *_ in events if kind == "overwrite_run"]) <= 2
-
-
-def test_overwrite_run_defaults_to_the_events_one_by_one() -> None:
-    assert parse("x\r\x1b[2K1\x1b[1m0%\x1b[K\r20%\x1b[0K\n")[:10] == [
-        ("print", "x"),
-        ("execute", "\r"),
-        ("csi", "", "2", "", "K"),
-        ("print", "1"),
-        ("csi", "", "1", "", "m"),
-        ("print", "0%"),
-        ("csi", "", "", "", "K"),
-        ("execute", "\r"),
-        ("print", "20%"),
-        ("csi", "", "0", "", "K"),
-    ]
-    assert parse("x\x1b[G1\x1b[1G\x1b[2K2\n")[:6] == [
-        ("print", "x"),
-        ("csi", "", "", "", "G"),
-        ("print", "1"),
-        ("csi", "", "1", "", "G"),
-        ("csi", "", "2", "", "K"),
-        ("print", "2"),
-    ]
-    assert parse("x\r10%\r20%\rdone\n") == [
-        ("print", "x"),
-        ("execute", "\r"),
-        ("print", "10%"),
-        ("execute", "\r"),
-        ("print", "20%"),
-        ("execute", "\r"),
-        ("print", "done"),
-        ("execute", "\n"),
-    ]
-
-
-def test_lines_with_ignored_strings_are_text_lines_without_them() -> None:
-    assert parse_grouped("a\n\x1b_bk;t=1\x07b\x1b[1mc\r\n\x1b_x\ny\x1b\\d\n\x1b[Ae\n") == [
-        ("print", "a"),
-        ("execute", "\n"),
-        ("lines", "b\x1b[1mc\r\nd\n"),  # the APC strings, LF inside, are gone
-        ("csi", "", "", "", "A"),
-        ("print", "e"),
-        ("execute", "\n"),
-    ]
-
-
-def test_lines_with_rep_after_a_printable_ascii_character_are_lines_with_sequences() -> None:
-    assert parse_grouped("a\nb\x1b[3b\r\nplain\n\x1b_t\x07x\x1b[31my\x1b[b\x1b[0m\n\x1b[A") == [
-        ("print", "a"),
-        ("execute", "\n"),
-        ("lines_with_sequences", "b\x1b[3b\r\nplain\nx\x1b[31my\x1b[b\x1b[0m\n"),
-        ("csi", "", "", "", "A"),
-    ]
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "\x1b[3b",  # nothing before it on the line
-        "a\x1b[1m\x1b[3b",  # after an SGR sequence: not after "m"
-        "a\x1b_t\x07\x1b[3b",  # after a string
-        "\u00e9\x1b[3b",  # after a character that is not ASCII
-        "a\x1b[2b\x1b[2b",  # after another REP
-        "a\x1b[1;2b",  # more than one parameter
-        "a\x1b[?2b",  # a private marker
-    ],
-)
-def test_other_rep_sequences_end_the_lines_taken_at_once(line: str) -> None:
-    events = parse_grouped(f"a\nb\n{line}\n")
-    assert events[:3] == [("print", "a"), ("execute", "\n"), ("lines", "b\n")]
-    assert not any(kind in ("lines", "lines_with_sequences") for kind, *_ in events[3:])
-
-
-def test_lines_with_overstrikes_are_lines_with_sequences() -> None:
-    # man pages: bold as "N\bN", underline as "_\bx".
-    man = "N\x08NA\x08AM\x08ME\x08E\n     _\x08l_\x08s\x08s\n"
-    assert parse_grouped(f"a\n{man}") == [
-        ("print", "a"),
-        ("execute", "\n"),
-        ("lines_with_sequences", man),
-    ]
-    assert parse("a\n_\x08x\n")[2:] == [
-        ("print", "_"),
-        ("execute", "\x08"),
-        ("print", "x"),
-        ("execute", "\n"),
-    ]
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "\x08a",  # nothing before it on the line
-        "a\x08\x08b",  # after another BS
-        "a\x08",  # nothing after it
-        "a\x08\u00e9",  # before a character that is not ASCII
-        "\u00e9\x08a",  # after one
-        "a\x1b[1m\x08b",  # after an SGR sequence: not after "m"
-        "a\x1b[2b\x08b",  # after a REP sequence
-    ],
-)
-def test_other_backspaces_end_the_lines_taken_at_once(line: str) -> None:
-    events = parse_grouped(f"a\nb\n{line}\n")
-    assert events[:3] == [("print", "a"), ("execute", "\n"), ("lines", "b\n")]
-    assert not any(kind in ("lines", "lines_with_sequences") for kind, *_ in events[3:])
-
-
-def test_lines_with_sequences_default_to_the_events_one_by_one() -> None:
-    assert parse("x\nab\x1b[2b\x1b[31mc\x1b[b\r\r\n\n") == [
-        ("print", "x"),
-        ("execute", "\n"),
-        ("print", "ab"),
-        ("csi", "", "2", "", "b"),
-        ("csi", "", "31", "", "m"),
-        ("print", "c"),
-        ("csi", "", "", "", "b"),
-        ("execute", "\r"),
-        ("execute", "\r"),
-        ("execute", "\n"),
-        ("execute", "\n"),
-    ]
-
-
-def test_many_sequences_in_a_row_become_a_sequence_run() -> None:
-    after = parser_module._GROUP_AFTER
-    events = parse_grouped("\x1b[1;1Hx" * (after + 4) + "\n")
-    assert events[: 2 * after] == [("csi", "", "1;1", "", "H"), ("print", "x")] * after
-    assert events[2 * after :] == [("sequence_run", "\x1b[1;1Hx" * 4), ("execute", "\n")]
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        # CSI, C1 controls, ST, a string aborted by a C1 control; C0 ends it.
+def test_a_stretch_of_complete_items_is_one_batch() -> None:
+    text = "a\x1b[1mb\x1b[0m\r\nxy\x1b[2Kz\x1b]8;;http://a.b/\x07l\x1b_bk;t=1\x07\x1b7\x84\x9b2A"
+    assert parse_batches(text) == [
         (
-            "\x1b[Hab\x85c\x9c\x9dt\x91d\x9b2a\x90qz\x80\x07e",
-            [("sequence_run", "\x1b[Hab\x85c\x9c\x9dt\x91d\x9b2a\x90qz\x80"), ("execute", "\x07")],
-        ),
-        # A string ended by ST is dispatched: not in a run.
-        (
-            "\x1b[Ha\x1b[Hb\x9dt\x9c",
-            [("sequence_run", "\x1b[Ha\x1b[Hb"), ("osc", "t")],
-        ),
-        # One item alone is not a run.
-        ("\x1b[Ha\x07", [("csi", "", "", "", "H"), ("print", "a"), ("execute", "\x07")]),
+            "batch",
+            *("a\x1b[1mb\x1b[0m", "\r", "", "\n", "xy", "\x1b[2K", "z"),
+            *("\x1b]8;;http://a.b/\x07", "l", "\x1b_bk;t=1\x07", "", "\x1b7", ""),
+            *("\x84", "", "\x9b2A", ""),
+        )
+    ]
+    # A printable run alone is one print; text with SGR in it, a batch.
+    assert parse_batches("abc") == [("print", "abc")]
+    assert parse_batches("a\x1b[1mb") == [("batch", "a\x1b[1mb")]
+
+
+@pytest.mark.parametrize(
+    ("text", "events"),
+    [
+        # What the state machine takes ends a batch: CAN, DEL, a sequence
+        # cut by the end of the chunk, an overlong one, a string's C1
+        # introducer, ST alone.
+        ("a\rb\x18c", [("batch", "a", "\r", "b"), ("print", "c")]),
+        ("a\rb\x7fc", [("batch", "a", "\r", "b"), ("print", "c")]),
+        ("a\r\x1b[1", [("batch", "a", "\r", "")]),
+        ("\r\x1b[" + "1" * (MAX_PARAM_CHARS + 1) + "Hx", [("batch", "", "\r", ""), ("print", "x")]),
+        ("a\r\x9dtitle\x07b", [("batch", "a", "\r", ""), ("osc", "title"), ("print", "b")]),
+        # An SGR with a private marker or intermediates, or after the C1
+        # CSI, is an item; as the text holds them, it is part of the text.
+        ("\x1b[>4;2mq\x9b1m", [("batch", "", "\x1b[>4;2m", "q", "\x9b1m", "")]),
     ],
 )
-def test_sequence_run_items(text: str, expected: list[Event]) -> None:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(parser_module, "_GROUP_AFTER", 0)
-        events = parse_grouped(text)
-    assert events[: len(expected)] == expected
+def test_what_ends_a_batch(text: str, events: list[Event]) -> None:
+    # (A Recorder's merged prints: the BatchRecorder records the rest.)
+    assert parse_batches(text) == events
 
 
-_SEQUENCE_PIECES = [
-    "\x1b[H",
-    "\x1b[2;3H",
-    "\x1b[31m",
-    "\x1b[?25l",
-    "\x1b[ q",
-    "\x1b[1;2;3",
-    "x",
-    "ab",
-]
-_SEQUENCE_PIECES += [chr(c) for c in (0x80, 0x84, 0x90, 0x98, 0x9B, 0x9C, 0x9D, 0x9E, 0x9F)]
-_SEQUENCE_PIECES += ["\x07", "\x1b\\", "\x1b", "\n", "\u00e9", "1", ";"]
-
-
-@given(st.lists(st.sampled_from(_SEQUENCE_PIECES), max_size=30).map("".join))
-def test_sequence_run_defaults_to_the_events_one_by_one(text: str) -> None:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(parser_module, "_GROUP_AFTER", 0)
-        grouped = parse(text)
-        patch.setattr(parser_module, "_GROUP_AFTER", 10**9)
-        assert grouped == parse(text)
-
-
-def test_run_items_split_keeps_sgr_in_the_text() -> None:
-    run = "a\x1b[1;2Hx\x1b[1mB\x1b[31;1myy\x84zz\x9b?25h\x1b[>4;2mq\x9b1m"
-    assert RUN_ITEMS.split(run) == [
-        "a",
-        *("\x1b", "1;2H", "x\x1b[1mB\x1b[31;1myy"),
-        *("\x84", None, "zz"),
-        *("\x9b", "?25h", ""),
-        *("\x1b", ">4;2m", "q"),  # not SGR: a private marker
-        *("\x9b", "1m", ""),  # SGR by the 8-bit CSI: not as _TEXT takes it
-    ]
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "é", "\r", "\n", "\x1b[1m", "\x1b[2K", "\x1b[?25l",
+                                 "\x1b]0;t\x07", "\x1b_x\x1b\\", "\x1b7", "\x84", "\x9b2A",
+                                 "\x1b", "\x18", "\x7f", "\x9c", "1", ";", "\x1bP1$qm\x1b\\"]),
+                max_size=30).map("".join))  # fmt: skip
+def test_batches_replayed_are_the_events_one_by_one(text: str) -> None:
+    # By default a batch is replayed: the same calls as with one_by_one, and
+    # as character by character, where most batches are one item.
+    recorder = Recorder()
+    parser = Parser(recorder, one_by_one=True)
+    parser.feed(text)
+    parser.finish()
+    assert parse(text) == recorder.events
+    assert parse(*text) == recorder.events
 
 
 @pytest.mark.parametrize(
@@ -546,82 +329,6 @@ def test_csi_fields(body: str, fields: tuple[str, str, str, str]) -> None:
 def test_csi_fields_rejects_what_is_not_a_body(body: str) -> None:
     with pytest.raises(ValueError, match="not the body of a CSI sequence"):
         csi_fields(body)
-
-
-_RUN_ITEMS = ["\x1b[H", "\x1b[2;3H", "\x1b[31m", "\x1b[?25l", "\x1b[ q", "\x9b2a", "\x9b1m"]
-_RUN_ITEMS += ["\x80", "\x84", "\x8f", "\x91", "\x9a"]
-_RUN_TEXTS = ["", "x", "ab", "\u00e9", "1m", "\x1b[1;2m", "\x1b[m"]
-
-
-@given(
-    st.lists(st.tuples(st.sampled_from(_RUN_ITEMS), st.sampled_from(_RUN_TEXTS)), min_size=1).map(
-        lambda items: "".join(item + text for item, text in items)
-    )
-)
-def test_run_items_split_as_sequence_items_give_them(run: str) -> None:
-    # The same items, once the SGR sequences SEQUENCE_ITEMS takes as items
-    # (after ESC [) are, as RUN_ITEMS leaves them, in the text around.
-    expected: list[Event] = []
-    text = ""
-    for item in SEQUENCE_ITEMS.finditer(run):
-        private, params, intermediates, final, control, after = item.groups()
-        if final == "m" and not private and not intermediates and run[item.start()] == "\x1b":
-            text += f"\x1b[{params}m"
-        else:
-            expected += [("text", text)] if text else []
-            expected.append(("csi", private, params, intermediates, final) if final else control)
-            text = ""
-        text += after
-    expected += [("text", text)] if text else []
-    parts = RUN_ITEMS.split(run)
-    got: list[Event] = [("text", parts[0])] if parts[0] else []
-    for introducer, body, after in zip(parts[1::3], parts[2::3], parts[3::3], strict=True):
-        got.append(("csi", *csi_fields(body)) if body is not None else introducer)
-        got += [("text", after)] if after else []
-    assert got == expected
-
-
-def test_lines_with_el_erasing_to_the_end_are_lines_with_sequences() -> None:
-    grep = "f.py:\x1b[01;31m\x1b[Kmatch\x1b[m\x1b[K rest\r\n"
-    assert parse_grouped(f"a\n{grep}\x1b[0Kx\n\x1b[2Ky\n") == [
-        ("print", "a"),
-        ("execute", "\n"),
-        ("lines_with_sequences", f"{grep}\x1b[0Kx\n"),
-        ("csi", "", "2", "", "K"),  # erasing the whole line: not in them
-        ("print", "y"),
-        ("execute", "\n"),
-    ]
-    assert parse(f"a\n{grep}") == [
-        ("print", "a"),
-        ("execute", "\n"),
-        ("print", "f.py:"),
-        ("csi", "", "01;31", "", "m"),
-        ("csi", "", "", "", "K"),
-        ("print", "match"),
-        ("csi", "", "", "", "m"),
-        ("csi", "", "", "", "K"),
-        ("print", " rest"),
-        ("execute", "\r"),
-        ("execute", "\n"),
-    ]
-
-
-def test_lines_with_tabs_are_lines_with_sequences() -> None:
-    assert parse_grouped("a\nb\tc\t\n\td\n") == [
-        ("print", "a"),
-        ("execute", "\n"),
-        ("lines_with_sequences", "b\tc\t\n\td\n"),
-    ]
-    assert parse("a\nb\tc\x1b[K\t\n") == [
-        ("print", "a"),
-        ("execute", "\n"),
-        ("print", "b"),
-        ("execute", "\t"),
-        ("print", "c"),
-        ("csi", "", "", "", "K"),
-        ("execute", "\t"),
-        ("execute", "\n"),
-    ]
 
 
 _FE_TOKENS = [
@@ -657,11 +364,3 @@ def test_escape_sequences_for_c1_controls_mean_the_controls(
         expected = render(transcript_of([as_c1.encode()], **options))
         assert render(transcript_of([data.encode()], **options)) == expected
         assert render(transcript_of(chunks_bytewise(data.encode()), **options)) == expected
-
-
-def test_each_kind_of_run_is_named_and_replayed() -> None:
-    from termscribe import _performer
-
-    assert len(_performer.RUN_KINDS) == len(_performer.REPLAYS)
-    for kind, name in enumerate(_performer.RUN_KINDS):
-        assert getattr(_performer, name) == kind

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+import vtgrammar
 from chunking import chunks_bytewise, chunks_random, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textcheck import assert_safe_text
 
-from termscribe import Transcript, _parser, render_text
+from termscribe import Transcript, render_text
 from termscribe._rows import seal
 from termscribe._style import DEFAULT
 
@@ -119,11 +120,14 @@ def test_printable_ascii_text_is_never_lost_in_strip_mode(data: bytes) -> None:
     assert render_text(plain, mode="strip").replace("\n", "") == plain.replace(b"\r", b"").decode()
 
 
-# Text redrawn after CRs ("\r10%\r20%") and whole lines of text after a line
-# end are handed over as one event each (OVERWRITE_RUN, LINES: see Performer.run), which
-# the lines and strip models draw at once when they can; byte by byte every
-# event comes on its own (a line end at the end of a chunk cannot be
-# followed by anything yet). Both must agree.
+# The oracle of the batch executors (DESIGN.md, invariant 9): a stream fed
+# whole, byte by byte and in random chunks, and with every batch replayed
+# event by event (``_one_by_one``, as TERMSCRIBE_ONE_BY_ONE=1 does), gives
+# the same text, HTML and ANSI, in every mode, line feed policy and width.
+# The generator draws from the whole grammar: the pieces of every shape a
+# model takes in bulk (lines of text, progress bars redrawn after CRs,
+# redraws by cursor-ups, floods of C1 controls and sequences), the shapes
+# that break them, vtgrammar's streams and arbitrary bytes.
 GROUPED_PIECES = [
     b"\r",
     b"\r\n",
@@ -176,69 +180,11 @@ GROUPED_PIECES = [
     b"\x1b[1G\x1b[0K",  # Node's spinners
     b"\x1b[G",
 ]
-grouped_bytes = st.lists(st.sampled_from(GROUPED_PIECES), max_size=40).map(b"".join)
-grouped_options = st.sampled_from(
-    [
-        {},
-        {"rows": 3},
-        {"rows": 3, "max_lines": 1},
-        {"alt_screen": "snapshot"},
-        {"mode": "strip"},
-        {"max_lines": 2},
-        {"mode": "strip", "max_lines": 2},
-        {"mode": "strip", "max_lines": 0},
-        {"columns": 12, "rows": 3},
-        {"rows": 1},
-        {"styled": False},
-        {"mode": "strip", "styled": False},
-    ]
-)
-
-
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
-@given(data=grouped_bytes, opts=grouped_options)
-def test_grouped_events_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
-    whole = transcript_of([data], **opts)
-    bytewise = transcript_of(chunks_bytewise(data), **opts)
-    assert bytewise.text() == whole.text()
-    if opts.get("styled", True):
-        assert bytewise.html() == whole.html()
-        assert bytewise.ansi() == whole.ansi()
-
-
-# Progress bars redrawn after CRs, line after line (OVERWRITTEN_LINES):
-# texts longer and shorter than the ones before, of every width, after and
-# before line ends of each policy, with what breaks such runs among them.
-# The usual pieces come five times as often as the rest, so that most
-# examples hold such runs.
 _PROGRESS_PIECES = [b"\r", b"\n", b"\r\n", b"\r\r\n", b"10%", b"[==>   ] 5/9", b"x" * 30, b"ab"]
 _PROGRESS_PIECES = 5 * [*_PROGRESS_PIECES, "\u2588".encode()]
 _PROGRESS_PIECES += [p.encode() for p in ("é", "中", "\u0301", "\u202e", "\ufdd0")]
 _PROGRESS_PIECES += [b"\x1b[31m", b"\x1b[0m", b"\x1b[K", b"\x1b[4h", b"\x1b(0", b"\x1b(B", b"\t"]
 _PROGRESS_PIECES += [b"\x1b[2D", b"\x1b[1A", b"x" * 2000]
-
-
-@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    data=st.lists(st.sampled_from(_PROGRESS_PIECES), max_size=40).map(b"".join),
-    opts=st.sampled_from(
-        [
-            {},
-            {"newline": "lf"},
-            {"newline": "crlf"},
-            {"rows": 2, "max_lines": 1},
-            {"mode": "strip"},
-            {"mode": "strip", "newline": "lf"},
-            {"mode": "screen", "columns": 20, "rows": 4},
-            {"columns": 12, "rows": 3},
-        ]
-    ),
-)
-def test_progress_lines_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
-    whole = transcript_of([data], **opts)
-    bytewise = transcript_of(chunks_bytewise(data), **opts)
-    assert bytewise.text() == whole.text()
-    assert bytewise.html() == whole.html()
 
 
 _LINE_PIECES = ["ab", "x" * 30, " ", "1", "é", "中", "\u0301", "\u200d", "\u202e", "\u2066"]
@@ -248,67 +194,8 @@ _LINE_PIECES += ["\x1b[K", "\x1b[0K", "\x1b[2K", "\t", "\t\t", "\x1b[m"]
 _LINE_PIECES += ["\x08", "_\x08", "N\x08N", "a\x08\x08"]
 _LINE_TEXT = st.lists(st.sampled_from(_LINE_PIECES), max_size=4).map("".join)
 _LINE_END = st.sampled_from(["\n", "\r\n", "\r\r\n"])
-line_streams = st.lists(
-    st.one_of(
-        st.tuples(_LINE_TEXT, _LINE_END).map("".join),
-        st.sampled_from(["\x1b[A", "\rover", "\x1b[4h", "\x1b[4l", "\x1b[2;3r", "\x1b[r", "tail"]),
-        st.sampled_from(["\x1b[3C\x1bH", "\x1b[3g", "\x1b[41m", "\x1b(0", "\x1b(B"]),
-        st.sampled_from(["\x1b_bk;t=1\x07", "\x1b^p\nm\x1b\\", "\x1b]0;title\x07"]),
-    ),
-    max_size=40,
-).map(lambda parts: "".join(parts).encode())
-
-
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    data=line_streams,
-    opts=st.sampled_from(
-        [
-            {"rows": 1},
-            {"rows": 2},
-            {"rows": 3, "max_lines": 4},
-            {"mode": "strip", "max_lines": 3},
-            {"styled": False, "rows": 2},
-            {},
-        ]
-    ),
-)
-def test_lines_of_text_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
-    whole = transcript_of([data], **opts)
-    bytewise = transcript_of(chunks_bytewise(data), **opts)
-    assert bytewise.text() == whole.text()
-    assert bytewise.lines() == whole.lines()
-
-
-# Many lines past a small window, their colour carried from line to line
-# through lines with no SGR sequence: the lines that scroll off are
-# committed together (_grouped.commit_styled), which must equal the same
-# bytes one by one. Wide characters take the same path; a marker to seal
-# takes the slower one.
 _STYLED_PIECES = ["a", "bc", " ", "中", "\x1b[31m", "\x1b[1;32m", "\x1b[0m", "\x1b[m", "\x1b[7m"]
 _STYLED_LINE = st.lists(st.sampled_from([*_STYLED_PIECES, "<U+41>"]), max_size=4).map("".join)
-styled_line_streams = st.lists(_STYLED_LINE, min_size=1, max_size=30).map(
-    lambda lines: ("\n".join(lines) + "\n").encode()
-)
-
-
-@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    data=styled_line_streams,
-    opts=st.sampled_from([{"rows": 1}, {"rows": 3}, {"rows": 2, "max_lines": 3}, {"max_lines": 1}]),
-)
-def test_styled_lines_past_the_window_equal_byte_by_byte(
-    data: bytes, opts: dict[str, object]
-) -> None:
-    whole = transcript_of([data], **opts)
-    bytewise = transcript_of(chunks_bytewise(data), **opts)
-    assert bytewise.lines() == whole.lines()
-    assert bytewise.html() == whole.html()
-
-
-# Control sequences and C1 controls each followed by text are handed over as
-# one run (SEQUENCE_RUN) once many have come one by one; here from the
-# start, which byte by byte never happens.
 SEQUENCE_PIECES = [
     *(f"\x1b[{seq}".encode() for seq in ["5;1H", "H", "2A", "3C", "K", "2b", "b", "31m", "0m"]),
     *(f"\x1b[{seq}".encode() for seq in ["?25l", "4h", "4l", "2;3r", "!p", " q", "?1049h"]),
@@ -334,27 +221,6 @@ SEQUENCE_PIECES = [
 ]
 
 
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    data=st.lists(st.sampled_from(SEQUENCE_PIECES), max_size=40).map(b"".join),
-    opts=st.sampled_from(
-        [{}, {"rows": 3}, {"columns": 5, "rows": 3}, {"mode": "strip"}, {"styled": False}]
-    ),
-)
-def test_sequence_runs_equal_byte_by_byte(data: bytes, opts: dict[str, object]) -> None:
-    bytewise = transcript_of(chunks_bytewise(data), **opts)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)
-        whole = transcript_of([data], **opts)
-    assert whole.text() == bytewise.text()
-    assert whole.lines() == bytewise.lines()
-    if opts.get("styled", True):
-        assert whole.html() == bytewise.html()
-        assert whole.ansi() == bytewise.ansi()
-
-
-# Floods of C1 controls: the strip model makes the lines between line ends
-# at once, the lines model prints single cells straight into the row.
 _C1_PIECES = [
     *(chr(c).encode() for c in [0x84, 0x85, 0x8D, 0x88, 0x80, 0x8E, 0x9A, 0x9C]),
     *(c.encode() for c in ["\x9dt", "\x90q", "\x9b2A", "\x9b5n", "\x9b3C", "\x9b1m"]),
@@ -368,50 +234,103 @@ _C1_PIECES = [
 ]
 
 
-@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    data=st.lists(st.sampled_from(_C1_PIECES), max_size=60).map(b"".join),
-    opts=st.sampled_from(
-        [
-            {"mode": "strip"},
-            {"mode": "strip", "styled": False},
-            {"mode": "strip", "max_lines": 2},
-            {},
-            {"rows": 2, "max_lines": 3},
-            {"columns": 6, "rows": 3},
-        ]
-    ),
-    seed=st.integers(0, 2**16),
-)
-def test_c1_floods_equal_byte_by_byte(data: bytes, opts: dict[str, object], seed: int) -> None:
-    bytewise = transcript_of(chunks_bytewise(data), **opts)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)
-        for chunks in ([data], chunks_random(data, seed, 12)):
-            whole = transcript_of(chunks, **opts)
-            assert whole.lines() == bytewise.lines()
-            if opts.get("styled", True):
-                assert whole.html() == bytewise.html()
-                assert whole.ansi() == bytewise.ansi()
-
-
-# Runs of sequences that only break the line take a path of their own in
-# the strip model.
 _BREAKS = [b"\x1b[H", b"\x1b[2;5H", b"\x1b[A", b"\x1b[K", b"\x1b[2J", b"\x1b[3d", b"\x1b[r"]
 _BREAKS += [b"x", b"yz", b"\x08", b"\x07", b"\n", b"\r", b"\x1b[31m", "é".encode(), b"\x1b[3C"]
 _BREAKS += [b"\x1b[1;32m", b"\x1b[m"]
 
 
-@settings(max_examples=500)
-@given(
-    data=st.lists(st.sampled_from(_BREAKS), max_size=30).map(b"".join),
-    styled=st.booleans(),
+_ALL_PIECES = sorted(
+    {
+        *PIECES,
+        *GROUPED_PIECES,
+        *_PROGRESS_PIECES,
+        *(piece.encode() for piece in _LINE_PIECES),
+        *(piece.encode() for piece in _STYLED_PIECES),
+        b"<U+41>",
+        *SEQUENCE_PIECES,
+        *_C1_PIECES,
+        *_BREAKS,
+        b"\r\n",
+        b"\x1b[3A",
+        b"\x1b[0G",
+        b"\x1b[?2026h",
+        b"\x1b[?2026l",
+        b"\x1b7",
+        b"\x1b8",
+        b"\x1b[1;23r",
+        b"\x1b[24;1H",
+        b"\x1bc",
+        b"\x7f",
+        b"\x1b[>4;2m",
+        b"\x9b31m",
+    }
 )
-def test_strip_runs_of_line_breaks_equal_byte_by_byte(data: bytes, styled: bool) -> None:
-    bytewise = transcript_of(chunks_bytewise(data), mode="strip", styled=styled)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)
-        whole = transcript_of([data], mode="strip", styled=styled)
-    assert whole.lines() == bytewise.lines()
-    if styled:
-        assert whole.html() == bytewise.html()
+_LINE = st.lists(st.sampled_from(_ALL_PIECES), max_size=6).map(b"".join)
+
+
+@st.composite
+def vt_streams(draw: st.DrawFn) -> bytes:
+    """vtgrammar's streams, for a window of about 8 by 4."""
+    chooser = vtgrammar.HypothesisChooser(draw(st.data()))
+    return vtgrammar.stream(chooser, 8, 4).encode()
+
+
+any_stream = st.one_of(
+    # Lines: what most logs are, so that whole runs of them form.
+    st.lists(
+        st.tuples(_LINE, st.sampled_from([b"\n", b"\r\n", b"\r\r\n", b""])).map(b"".join),
+        max_size=30,
+    ).map(b"".join),
+    st.lists(st.sampled_from(_ALL_PIECES), max_size=60).map(b"".join),
+    st.lists(st.one_of(st.sampled_from(_ALL_PIECES), st.binary(max_size=6)), max_size=40).map(
+        b"".join
+    ),
+    vt_streams(),
+)
+oracle_options = st.fixed_dictionaries(
+    {
+        "mode": st.sampled_from(["lines", "strip", "screen"]),
+        "newline": st.sampled_from(["auto", "crlf", "lf"]),
+        "columns": st.sampled_from([None, 1, 5, 12, 80]),
+        "rows": st.sampled_from([1, 2, 3, 24]),
+    },
+    optional={
+        "max_lines": st.sampled_from([0, 1, 3]),
+        "styled": st.just(False),
+        "alt_screen": st.just("snapshot"),
+    },
+).filter(lambda o: not (o["mode"] == "strip" and "alt_screen" in o))
+
+
+def _outputs(transcript: Transcript) -> tuple[str, str, str]:
+    return transcript.text(), transcript.html(), transcript.ansi()
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=any_stream, opts=oracle_options, seed=st.integers(0, 2**16))
+def test_every_chunking_and_one_by_one_give_the_same_output(
+    data: bytes, opts: dict[str, object], seed: int
+) -> None:
+    whole = _outputs(transcript_of([data], **opts))
+    assert _outputs(transcript_of([data], _one_by_one=True, **opts)) == whole, "one by one"
+    assert _outputs(transcript_of(chunks_bytewise(data), **opts)) == whole, "byte by byte"
+    assert _outputs(transcript_of(chunks_random(data, seed, 12), **opts)) == whole, "chunks"
+
+
+@pytest.mark.parametrize(
+    ("data", "options", "expected"),
+    [
+        # A CR after a line end, under each policy (the case that once
+        # changed with chunking).
+        (b"10%\n\r10%\r\n", {"newline": "lf"}, "10%\n10%\n"),
+        (b"10%\n\r10%\r\n", {"newline": "crlf"}, "10%\n10%\n"),
+        (b"a\nb\n", {"newline": "lf"}, "a\n b\n"),
+        (b"a\r\nb\r\n", {"newline": "lf", "rows": 1}, "a\nb\n"),
+    ],
+)
+def test_line_ends_after_text_under_each_policy(
+    data: bytes, options: dict[str, object], expected: str
+) -> None:
+    for chunks in ([data], chunks_bytewise(data)):
+        assert transcript_of(chunks, **options).text() == expected
+        assert transcript_of(chunks, _one_by_one=True, **options).text() == expected

@@ -19,7 +19,7 @@ from termscribe import render_ansi, render_html, render_text
 # Every kind of input the extension's scans see: floods of C1 controls and
 # of control sequences with text between them, strings aborted by C1, lines
 # of text with SGR, a run of plain lines long enough to be committed as
-# slices of it (_lines._shortcuts._plain), styled lines of single cells, wide
+# slices of it, styled lines of single cells, wide
 # characters and marks, and progress bars redrawn after CRs.
 SAMPLE = (
     "\x1b[31mred\x1b[0m\r\n"
@@ -36,30 +36,19 @@ SAMPLE = (
 
 _CHILD = """
 import json, sys
-from termscribe import _accel, _committed, _grammar, _layouts, _unicode
-from termscribe._lines._shortcuts import _overwrites, _sequences
+from termscribe import _accel, _grammar, _layouts, _unicode
 from termscribe import render_ansi, render_html, render_text
 data = sys.stdin.buffer.read()
 print(json.dumps({
     "speedups": _accel.speedups is not None,
     "pure": _accel.PURE_PYTHON,
-    "regex_paths": _sequences.remove_inert is _sequences.remove_inert_by_regex
-        and _grammar.sequence_run_end is _grammar.sequence_run_end_by_regex
+    "regex_paths": _grammar.batch_parts is _grammar.batch_parts_by_regex
         and _grammar.sgr_split == _grammar.SGR_SPLIT.split
         and _grammar.without_sgr is _grammar.without_sgr_by_regex
-        and _grammar.plain_overwrites_end is _grammar.plain_overwrites_end_by_regex
-        and _grammar.overwrites_end is _grammar.overwrites_end_by_regex
-        and _grammar.overwritten_lines_end is _grammar.overwritten_lines_end_by_regex
-        and _grammar.text_end is _grammar.text_end_by_regex
-        and _overwrites.overlaid_lines is _overwrites.overlaid_lines_by_python
         and _unicode.single_run_end is _unicode.single_run_end_by_regex
         and _unicode.cell_run_end is _unicode.cell_run_end_by_regex
         and _unicode.marked_cell_run_end is _unicode.marked_cell_run_end_by_regex
-        and _layouts.style_layout is _layouts.style_layout_by_python
-        and _layouts.parts_layout is _layouts.parts_layout_by_python
-        and _grammar.text_lines_end is _grammar.text_lines_end_by_regex
-        and _grammar.tagged_lines_end is _grammar.tagged_lines_end_by_regex
-        and _committed.line_feeds is _committed.line_feeds_by_count,
+        and _layouts.style_layout is _layouts.style_layout_by_python,
     "outputs": [f(data, mode=m) for f in (render_text, render_html, render_ansi)
                 for m in ("lines", "strip")],
 }))

@@ -1,5 +1,5 @@
-"""Runs that repeat one unit take a shortcut once the unit changes nothing
-more (``termscribe._lines._shortcuts._repeat``): the result is the ordinary path's.
+"""Batches that repeat one unit take a shortcut once the unit changes nothing
+more (``termscribe._lines._repeat``): the result is the ordinary path's.
 
 The reference is the same stream fed one code point at a time, where no
 run of sequences can form and every sequence takes the state machine. The
@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from vtgrammar import ALL, HypothesisChooser, stream
 
 from termscribe import Transcript
+from termscribe._grammar import batch_parts_by_regex
 from termscribe._lines import LinesModel
-from termscribe._lines._shortcuts._repeat import (
+from termscribe._lines._repeat import (
     MAX_TRIES,
     MIN_REPEATS,
     run_repeated,
@@ -121,39 +122,46 @@ def test_repeated_units_give_what_the_ordinary_path_gives(
 N = MIN_REPEATS
 
 
+def parts_of(run: str) -> list[str]:
+    """The parts of the batch ``run`` is (all of it)."""
+    end, parts = batch_parts_by_regex(run, 0)
+    assert end == len(run)
+    return parts
+
+
 @pytest.mark.parametrize(
     ("run", "expected"),
     [
-        ("\x1bc" * (N + 2), ("\x1bc", N + 2)),
-        ("\x1b7\x1b8" * (N + 1), ("\x1b7\x1b8", N + 1)),
-        ("\x84x" * N + "\x84", ("\x84x", N)),  # a part of one more after
+        ("\x1bc" * (N + 2), (2, N + 2)),
+        ("\x1b7\x1b8" * (N + 1), (4, N + 1)),
+        ("\x84x" * N + "\x84", (2, N)),  # a part of one more after
         ("\x84x" * (N - 1), None),  # too few
-        ("\x84x\x84y" * 2 * N, ("\x84x\x84y", 2 * N)),
-        ("\x84x\x84y" * 2 * N + "\x85", ("\x84x\x84y", 2 * N)),
+        ("\x84x\x84y" * 2 * N, (4, 2 * N)),
+        ("\x84x\x84y" * 2 * N + "\x85", (4, 2 * N)),
         ("\x84a\x84b\x84c\x84d\x84e\x84f\x84g\x84h\x84i" * N, None),  # too many items
-        ("x\x84" * (N + 2), None),  # the unit must start with an item, as runs do
+        ("x\x84" * (N + 2), (2, N + 1)),  # from the first item: the last has no x after it
         ("\x1b[1;2H" + "\x1b[2;1H" * 2 * N, None),
     ],
 )
-def test_unit_of(run: str, expected: tuple[str, int] | None) -> None:
-    assert unit_of(run) == expected
+def test_unit_of(run: str, expected: tuple[int, int] | None) -> None:
+    assert unit_of(parts_of(run)) == expected
 
 
 def test_a_flood_settles_and_is_not_applied_one_by_one() -> None:
     # ESC D x: a staircase to the right edge of what movements reach, then
     # every repetition commits the same line.
     model = LinesModel(None, 24, None)
-    flood = "\x84x" * 10_000
-    calls: list[str] = []
+    flood = parts_of("\x84x" * 10_000)
+    calls: list[list[str]] = []
 
-    def apply(part: str) -> None:
-        calls.append(part)
-        model._sequence_run(part)
+    def apply(parts: list[str]) -> None:
+        calls.append(parts)
+        model._execute_batch(parts)
 
     run_repeated(model, flood, apply)
-    assert len(calls) < MAX_TRIES and calls[0] == "\x84x"
+    assert len(calls) < MAX_TRIES and calls[0] == ["", "\x84", "x"]
     reference = LinesModel(None, 24, None)
-    reference._sequence_run(flood)
+    reference._execute_batch(flood)
     assert [line.text for line in model.lines()] == [line.text for line in reference.lines()]
     assert len(model.lines()) == 10_000 + 1
 
@@ -162,18 +170,19 @@ def test_a_unit_that_never_settles_takes_the_ordinary_path_after_max_tries() -> 
     # In rows of 10 columns, text that never ends its line: the wrapped rows
     # of the logical line pile up, so no repetition leaves the state as it was.
     model = LinesModel(10, 2, None)
-    run = ("\x8a" + "y" * 7) * (MAX_TRIES * 2)
-    calls: list[str] = []
+    run = parts_of(("\x8a" + "y" * 7) * (MAX_TRIES * 2))
+    calls: list[list[str]] = []
 
-    def apply(part: str) -> None:
-        calls.append(part)
-        model._sequence_run(part)
+    def apply(parts: list[str]) -> None:
+        calls.append(parts)
+        model._execute_batch(parts)
 
     run_repeated(model, run, apply)
-    assert calls[:MAX_TRIES] == ["\x8a" + "y" * 7] * MAX_TRIES
-    assert len(calls) == MAX_TRIES + 1 and "".join(calls) == run
+    assert calls[:MAX_TRIES] == [["", "\x8a", "y" * 7]] * MAX_TRIES
+    assert len(calls) == MAX_TRIES + 1
+    assert [part for parts in calls for part in parts[1:]] == run[1:]
     reference = LinesModel(10, 2, None)
-    reference._sequence_run(run)
+    reference._execute_batch(run)
     assert [line.text for line in model.lines()] == [line.text for line in reference.lines()]
 
 
@@ -184,9 +193,10 @@ def test_state_key_refuses_what_it_does_not_know() -> None:
     with pytest.raises(Exception, match="object"):
         state_key(model)
     # ... and the run then takes the ordinary path.
-    calls: list[str] = []
-    run_repeated(model, "\x84x" * 20, calls.append)
-    assert calls == ["\x84x" * 20]
+    calls: list[list[str]] = []
+    flood = parts_of("\x84x" * (MIN_REPEATS + 1))
+    run_repeated(model, flood, calls.append)
+    assert calls == [flood]
 
 
 # Floods of every kind, each followed by what shows the state it left.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from chunking import assert_chunking_invariant, chunks_bytewise, transcript_of
 
-from termscribe import _parser, render_html
+from termscribe import render_html
 
 ESC = "\x1b"
 CSI = "\x1b["
@@ -76,9 +76,7 @@ def test_strip_shows_every_frame_of_bars_redrawn_line_after_line() -> None:
     ],
 )
 def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> None:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
-        assert strip(data) == expected
+    assert strip(data) == expected
 
 
 @pytest.mark.parametrize(
@@ -105,18 +103,14 @@ def test_runs_of_sequences_and_c1_controls_at_once(data: str, expected: str) -> 
     ],
 )
 def test_runs_of_c1_line_ends_at_once(data: str, expected: str) -> None:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
-        assert strip(data) == expected
+    assert strip(data) == expected
 
 
 @pytest.mark.parametrize("end", ["\x88", "\x8d", "\x80", "\x9b5n", "\x1b[H"])
 def test_a_run_of_c1_line_ends_forgets_the_last_character_at_its_end(end: str) -> None:
     # REP in the next chunk repeats nothing after a control that acts.
     chunks = [f"x\x84ab\x85cd{end}".encode(), b"\x1b[3b"]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parser, "_GROUP_AFTER", 0)  # grouped from the first
-        whole = transcript_of(chunks, mode="strip")
+    whole = transcript_of(chunks, mode="strip")
     assert whole.text() == transcript_of(chunks_bytewise(b"".join(chunks)), mode="strip").text()
     assert "dd" not in whole.text()
 

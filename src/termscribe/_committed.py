@@ -3,10 +3,9 @@
 A transcript's committed lines are final: nothing changes them again, and a
 long log holds millions of them. So they are not kept as :class:`Line`
 objects (a Line with a few runs costs several hundred bytes of small,
-garbage-collector-tracked objects) but in blocks of up to ``BLOCK`` lines
-(a run of plain lines committed at once, ``extend_plain``: blocks of about
-``RUN_CHARS`` characters, any number of lines; every reader takes a
-block's count from the block):
+garbage-collector-tracked objects) but in blocks of ``BLOCK`` lines (the
+last block, and one of a store made again, may hold fewer: every reader
+takes a block's count from the block):
 
 * ``text``: the block's lines joined with ``\\n`` (a Line's text never holds
   a line feed), so a text transcript is a join of blocks;
@@ -32,11 +31,9 @@ from itertools import accumulate, islice
 from operator import itemgetter
 from typing import cast
 
-from ._accel import speedups
-from ._layouts import PLAIN, code_runs, line_layout, line_layouts, one_run, style_layout
+from ._layouts import PLAIN, one_run, style_layout
 from ._rows import (
     BLANK,
-    EMPTY_LINE,
     WIDE_TAIL,
     Line,
     Run,
@@ -45,29 +42,13 @@ from ._rows import (
 )
 from ._style import DEFAULT, Style
 
-# What a line of single cells was printed as: its texts, and the palette
-# code of each (None: unstyled).
-Parts = tuple[Sequence[str], Sequence[str] | None]
-
-__all__ = ["BLOCK", "RUN_CHARS", "CommittedLines"]
+__all__ = ["BLOCK", "CommittedLines"]
 
 #: Lines per block, when lines are committed one by one.
 BLOCK = 64
-#: Characters (about) per block of a run of plain lines (extend_plain).
-RUN_CHARS = 4096
 
 # Cuts a line's text into its runs (an itemgetter of slices).
 _Cut = Callable[[str], tuple[str, ...]]
-
-
-def line_feeds_by_count(text: str, start: int, end: int) -> int:
-    """The LFs in ``text[start:end]`` (``start`` and ``end`` not negative)."""
-    return text.count("\n", start, end)
-
-
-# The same by the C extension, where memchr finds each LF of a string of
-# one byte per character (a plain run is ASCII): each block's line count.
-line_feeds = line_feeds_by_count if speedups is None else speedups.line_feeds
 
 # Layouts a store remembers the runs of, if they have at most so many runs
 # (a transcript's cache must stay small under style churn).
@@ -217,89 +198,6 @@ class CommittedLines:
         add = self._add
         for line in lines:
             add(line.text, layout(line.runs))
-        self._trim()
-
-    def extend_texts(self, texts: Sequence[str], style: Style) -> None:
-        """Commit one line per text, each one run in ``style``. The texts
-        hold no markers or seals (Line.needs_seal is false for each)."""
-        head = one_run(chr(self._number(style)))
-        self.extend_layouts(list(texts), line_layouts(texts, head))
-
-    def extend_plain(self, text: str, start: int, end: int) -> None:
-        """Commit the lines of ``text[start:end]`` (lines joined with
-        ``\\n``, at least one), each one run in the default style; like
-        extend_texts, they hold no markers or seals.
-
-        A run of plain lines, the body of an application log, is stored
-        without being split into lines: the open block is sealed as it is,
-        and the run is cut into blocks at the first line end RUN_CHARS or
-        more after each block's start, each block a slice of ``text`` and
-        its layout a plain line's code per line. Those that max_lines
-        would drop whole are counted and never stored."""
-        if self._texts:
-            self._blocks.append(("\n".join(self._texts), "".join(self._layouts), len(self._texts)))
-            self._texts = []
-            self._layouts = []
-        pieces = []
-        counts = []
-        find = text.find
-        while True:
-            cut = find("\n", start + RUN_CHARS, end)
-            stop = end if cut < 0 else cut
-            pieces.append(text[start:stop])
-            counts.append(line_feeds(text, start, stop) + 1)
-            if cut < 0:
-                break
-            start = cut + 1
-        first = 0
-        limit = self.max_lines
-        if limit is not None and sum(counts) > limit:
-            # These alone are more than max_lines: every line held goes,
-            # and the first of these.
-            excess = sum(counts) - limit
-            self._drop_all()
-            while first < len(counts) and counts[first] <= excess:
-                excess -= counts[first]
-                first += 1
-            skipped = sum(counts[:first])
-            self.total += skipped
-            self.dropped += skipped
-        kept = counts[first:]
-        self._blocks.extend(
-            [
-                (piece, PLAIN * count, count)
-                for piece, count in zip(pieces[first:], kept, strict=True)
-            ]
-        )
-        self.total += sum(kept)
-        self._trim()
-
-    def extend_parts(self, parts: Iterable[Parts]) -> None:
-        """Commit one line per ``(texts, codes)``: the line of single cells
-        printed as ``texts``, each in the style of its palette code in
-        ``codes`` (None: all in the default style), runs of one style
-        merged, as a Line of them would hold it."""
-        add = self._add
-        styles = self._styles
-        for texts, codes in parts:
-            text = "".join(texts)
-            if Line.needs_seal(text):
-                # Sealing changes the text: the runs go through a Line.
-                if codes is None or not text:
-                    run_codes, sizes = "\x00", [len(text)]
-                else:
-                    run_codes, sizes = code_runs(texts, codes)
-                ends = list(accumulate(sizes))
-                runs = tuple(
-                    (text[start:end], styles[ord(code)])
-                    for start, end, code in zip([0, *ends[:-1]], ends, run_codes, strict=True)
-                )
-                line = Line(runs) if text else EMPTY_LINE
-                add(line.text, self._layout(line.runs))
-            elif codes is None:
-                add(text, PLAIN)
-            else:
-                add(text, line_layout(text, texts, codes))
         self._trim()
 
     def extend_repeated(self, lines: Sequence[Line], times: int) -> None:

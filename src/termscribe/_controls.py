@@ -31,7 +31,6 @@ __all__ = [
     "CONTROL_ACTIONS",
     "ESCAPE_ACTIONS",
     "INERT_C1",
-    "INERT_C1_MASK",
     "Controls",
     "SavedCursor",
 ]
@@ -77,8 +76,6 @@ _INTRODUCERS = "\x90\x98\x9b\x9c\x9d\x9e\x9f"
 INERT_C1 = "".join(
     chr(c) for c in range(0x80, 0xA0) if chr(c) not in C1_ACTIONS and chr(c) not in _INTRODUCERS
 )
-#: INERT_C1 as a mask of 32 bits, bit i for U+0080 + i (for the C scan).
-INERT_C1_MASK = sum(1 << (ord(c) - 0x80) for c in INERT_C1)
 
 
 class SavedCursor:

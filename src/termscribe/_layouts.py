@@ -15,15 +15,7 @@ from operator import sub
 from ._accel import speedups
 from ._rows import style_runs
 
-__all__ = [
-    "PLAIN",
-    "code_runs",
-    "line_layout",
-    "line_layouts",
-    "one_run",
-    "parts_layout",
-    "style_layout",
-]
+__all__ = ["PLAIN", "one_run", "style_layout"]
 
 #: The layout of a line that is one run in the default style.
 PLAIN = "\x00"
@@ -49,53 +41,4 @@ def style_layout_by_python(styles: str) -> str:
     return _runs_layout("".join(codes), list(map(sub, ends, [0, *ends[:-1]])))
 
 
-def parts_layout_by_python(texts: Sequence[str], codes: Sequence[str]) -> str:
-    """The layout of a line of single cells printed as ``texts``, each in
-    the palette code of ``codes`` (runs of one code merged)."""
-    return _runs_layout(*code_runs(texts, codes))
-
-
-if speedups is None:
-    style_layout = style_layout_by_python
-    parts_layout = parts_layout_by_python
-else:
-    style_layout = speedups.style_layout
-    parts_layout = speedups.parts_layout
-
-
-def line_layouts(texts: Sequence[str], head: str) -> list[str]:
-    """The layout of each of ``texts``, lines of one run whose layout is
-    ``head``: an empty line is plain whatever its style."""
-    if head == PLAIN or all(texts):
-        return [head] * len(texts)
-    return [head if text else PLAIN for text in texts]
-
-
-def code_runs(texts: Sequence[str], codes: Sequence[str]) -> tuple[str, list[int]]:
-    """The code and length of each run of one style in a line printed as
-    ``texts`` in the palette codes ``codes`` (empty texts left out)."""
-    if len(codes) == 1:
-        return codes[0], [sum(map(len, texts))]
-    run_codes: list[str] = []
-    sizes: list[int] = []
-    last = ""
-    for part, code in zip(texts, codes, strict=True):
-        if part:
-            if code == last:
-                sizes[-1] += len(part)
-            else:
-                run_codes.append(code)
-                sizes.append(len(part))
-                last = code
-    return "".join(run_codes), sizes
-
-
-def line_layout(text: str, texts: Sequence[str], codes: Sequence[str]) -> str:
-    """The layout of the line of single cells ``text``, printed as
-    ``texts`` (joined, they make ``text``), each in the palette code of
-    ``codes``."""
-    if not text:
-        return PLAIN
-    if len(codes) == 1:
-        return one_run(codes[0])
-    return parts_layout(texts, codes)
+style_layout = style_layout_by_python if speedups is None else speedups.style_layout

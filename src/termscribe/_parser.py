@@ -17,26 +17,16 @@ state, named as on the diagram. Rules of this file:
 * Every buffer has a named limit below. A sequence that overflows one is
   marked ignored: it is consumed to its end and never dispatched, and the
   parser resynchronises on the next sequence.
-* Printable runs are found by one compiled regex, and complete,
-  well-formed CSI sequences and strings in GROUND by others (the patterns
-  are in ``_grammar``); all produce exactly the calls the state machine
-  would. Character-by-character work happens only inside other escape
-  sequences, and string payloads are consumed in runs.
-* Some runs of events are handed over as one, ``Performer.run(kind,
-  text)`` (the kinds are in ``_performer``), which an interpreter may take
-  at once or, by default, as the calls one by one: printable text with SGR
-  sequences inside (``TEXT_WITH_SGR``); CRs and LFs in a row
-  (``LINE_ENDS``); text redrawn after lone CRs (``OVERWRITE_RUN``); after a
-  line end, the complete lines of text that follow (``LINES``, SOS/PM/APC
-  strings in them removed, as they are never dispatched;
-  ``LINES_WITH_SEQUENCES`` when REP sequences right after a printable
-  ASCII character, EL sequences erasing to the end of the line or TABs are
-  in them too; ``OVERWRITTEN_LINES`` for progress bars: no escape sequence,
-  CRs anywhere, the first line maybe started by the CRs of a run of line
-  ends); once many have come one by one, control sequences and C1
-  controls each followed by text (``SEQUENCE_RUN``); and escape sequences
-  in a row (``ESCAPE_RUN``). Where a run ends is found by a regex, or by
-  the same scan in C when the optional extension is built.
+* In GROUND, a stretch of complete items (printable runs with the SGR
+  sequences among them, control sequences, strings, escape sequences and
+  controls: the grammar is in ``_grammar``) is found by one scan and handed
+  over at once, ``Performer.batch(parts)``; by default, and always with
+  ``one_by_one`` (``TERMSCRIBE_ONE_BY_ONE=1``), it becomes the calls one by
+  one (``_performer.replay``), exactly those the state machine would make.
+  A printable run alone is one ``print``. The parser batches by syntax
+  only: it never looks at what a sequence means. Character-by-character
+  work happens only inside other escape sequences, and string payloads are
+  consumed in runs.
 
 Differences from the original diagram, each a deliberate choice:
 
@@ -66,37 +56,11 @@ Differences from the original diagram, each a deliberate choice:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
-from ._grammar import (
-    C1_INTRODUCERS,
-    CSI,
-    ESCAPE_ITEM,
-    ESCAPES,
-    IGNORED_STRINGS,
-    NEWLINES,
-    OVERWRITE_CHAS,
-    OVERWRITES,
-    SEQUENCE_LINES,
-    STRING,
-    as_c1,
-    overwrites_end,
-    overwritten_lines_end,
-    sequence_run_end,
-    tagged_lines_end,
-    text_end,
-    text_lines_end,
-)
-from ._performer import (
-    ESCAPE_RUN,
-    LINE_ENDS,
-    LINES,
-    LINES_WITH_SEQUENCES,
-    OVERWRITE_RUN,
-    OVERWRITTEN_LINES,
-    SEQUENCE_RUN,
-    TEXT_WITH_SGR,
-    Performer,
-)
+from ._grammar import as_c1, batch_parts
+from ._performer import ONE_BY_ONE, Performer, replay
 from ._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS, MAX_STRING_CHARS
 
 __all__ = ["STATE_NAMES", "Parser", "Performer"]
@@ -133,12 +97,6 @@ STATE_NAMES = {
     OSC_STRING: "OSC_STRING",
     SOS_PM_APC_STRING: "SOS_PM_APC_STRING",
 }
-
-# Items one by one before a SEQUENCE_RUN is tried (and again after each try).
-# A try that finds no run costs one scan of the next item; redraws that
-# move up one line per sequence (docker compose's, a few dozen a frame)
-# become a run after this many.
-_GROUP_AFTER = 4
 
 # Runs consumed at once inside sequences and strings.
 _PARAM_RUN = re.compile(r"[0-9:;]+")
@@ -179,10 +137,10 @@ class Parser:
     """The vt100.net state machine over decoded text, calling a Performer."""
 
     __slots__ = (
+        "_batch",
         "_collect",
         "_final",
         "_ignore",
-        "_items",
         "_params",
         "_payload",
         "_payload_len",
@@ -192,10 +150,15 @@ class Parser:
         "_string_end",
     )
 
-    def __init__(self, performer: Performer) -> None:
+    def __init__(self, performer: Performer, *, one_by_one: bool = ONE_BY_ONE) -> None:
+        """A parser calling ``performer``; ``one_by_one`` replays every
+        batch event by event rather than handing it to the performer's
+        ``batch`` (see ``_performer.ONE_BY_ONE``)."""
         self._perform = performer
+        self._batch: Callable[[list[str]], None] = (
+            partial(replay, performer) if one_by_one else performer.batch
+        )
         self._payload: list[str] = []
-        self._items = 0
         self._enter(GROUND)
         # Set when ESC arrives inside a string: the string is dispatched only
         # if the ESC turns out to start ST (ESC \\).
@@ -219,127 +182,21 @@ class Parser:
             i = self._advance(text, i)
 
     def _ground(self, text: str, i: int, n: int) -> int:
-        """The fast paths of GROUND: consume from ``i`` what needs no state
-        machine and return where it is needed (or ``n``)."""
-        perform = self._perform
-        perform_run = perform.run
-        printable_end = text_end
-        csi_match = CSI.match
-        string_match = STRING.match
-        escapes_match = ESCAPES.match
-        newlines_match = NEWLINES.match
-        overwrites_match = OVERWRITES.match
-        lines_end = text_lines_end
-        run_end = sequence_run_end
-        after_text = False  # a run just ended: no text (or SGR) can follow
-        items = self._items  # sequences and C1 controls since a SEQUENCE_RUN was tried
-        while i < n:
-            if not after_text:
-                end = printable_end(text, i, MAX_PARAM_CHARS)
-                if end > i:
-                    run = text[i:end]
-                    i = end
-                    if "\x1b" in run:
-                        perform_run(TEXT_WITH_SGR, run)
-                    else:
-                        perform.print(run)
-                    after_text = True
-                    continue
-            after_text = False
-            c = text[i]
-            if (
-                c == "\x1b"
-                and text.startswith(OVERWRITE_CHAS, i)
-                and (m := overwrites_match(text, i)) is not None
-            ):
-                perform_run(OVERWRITE_RUN, m.group())
-                i = m.end()
-                continue
-            if items >= _GROUP_AFTER and (c == "\x1b" or "\x80" <= c <= "\x9f"):
-                items = 0
-                end = run_end(text, i)
-                if end >= 0:
-                    perform_run(SEQUENCE_RUN, text[i:end])
-                    i = end
-                    after_text = True  # the run ends with all the text there is
-                    continue
-            if c == "\x1b" or c == "\x9b":
-                introducer = text[i + 1 : i + 2] if c == "\x1b" else "["
-                if introducer == "[":
-                    m = csi_match(text, i)
-                    if m is not None:
-                        i = m.end()
-                        items += 1
-                        perform.csi_dispatch(*m.groups())
-                        continue
-                elif introducer and introducer in "]_^X":
-                    m = string_match(text, i)
-                    if m is not None:
-                        i = m.end()
-                        payload = m.group(1)
-                        if payload is not None:
-                            perform.osc_dispatch(payload)
-                        continue
-                elif c == "\x1b" and text.startswith("\x1b(B", i):
-                    # G0 as ASCII: the first half of ncurses' sgr0, before
-                    # every change of colour (top, htop), alone or not.
-                    i += 3
-                    self._string_end = None
-                    perform.esc_dispatch("(", "B")
-                    continue
-                elif c == "\x1b" and (m := escapes_match(text, i)) is not None:
-                    i = m.end()
-                    self._string_end = None
-                    if m.end() - m.start() <= 3:  # one: ESC, intermediate, final
-                        perform.esc_dispatch(*ESCAPE_ITEM.match(text, m.start()).groups())  # type: ignore[union-attr]
-                    else:
-                        perform_run(ESCAPE_RUN, m.group())
-                    continue
-                self._items = items
-                return i
-            if c == "\n" or c == "\r":
-                end = newlines_match(text, i).end()  # type: ignore[union-attr]  # matches c
-                overwritten = -1  # (where lines redrawn after CRs end)
-                if (
-                    text[end - 1] == "\r"
-                    and (lf := text.rfind("\n", i, end)) >= 0
-                    and (overwritten := overwritten_lines_end(text, lf + 1)) >= 0
-                ):
-                    end = lf + 1  # the CRs after the last LF start them (tqdm)
-                if end - i > 1:
-                    perform_run(LINE_ENDS, text[i:end])
-                elif c == "\r" and (stop := overwrites_end(text, i)) >= 0:
-                    end = stop
-                    perform_run(OVERWRITE_RUN, text[i:end])
+        """The fast path of GROUND: the batch at ``i`` (see ``_grammar``),
+        handed over at once; returns where the state machine is needed (or
+        ``n``)."""
+        end, parts = batch_parts(text, i)
+        if end > i:
+            self._string_end = None
+            if len(parts) == 1:
+                text_only = parts[0]
+                if "\x1b" in text_only:
+                    self._batch(parts)
                 else:
-                    perform.execute(c)
-                i = end
-                if text[end - 1] == "\n":
-                    if (stop := lines_end(text, end)) >= 0:
-                        i = stop
-                        perform_run(LINES, text[end:i])
-                    elif (stop := tagged_lines_end(text, end)) >= 0:
-                        i = stop
-                        perform_run(LINES, IGNORED_STRINGS.sub("", text[end:i]))
-                    elif (m := SEQUENCE_LINES.match(text, end)) is not None:
-                        i = m.end()
-                        perform_run(LINES_WITH_SEQUENCES, IGNORED_STRINGS.sub("", text[end:i]))
-                    elif overwritten >= 0 or (overwritten := overwritten_lines_end(text, end)) >= 0:
-                        i = overwritten
-                        perform_run(OVERWRITTEN_LINES, text[end:i])
-            elif c < "\x80":
-                i += 1
-                if c != "\x7f":
-                    perform.execute(c)
-            elif c not in C1_INTRODUCERS:
-                i += 1
-                items += 1
-                perform.execute(c)
+                    self._perform.print(text_only)
             else:
-                self._items = items + 1
-                return i
-        self._items = items
-        return i
+                self._batch(parts)
+        return end
 
     def finish(self) -> None:
         """End of input: an open sequence or string is dropped, not dispatched."""
@@ -362,8 +219,7 @@ class Parser:
         if 0x80 <= o <= 0x9F:
             return self._c1(o, i)
         state = self._state
-        if state == GROUND:  # only reached for code points >= U+00A0 after a split
-            self._perform.print(c)
+        if state == GROUND:  # DEL, which is ignored (xterm): the batches take the rest
             return i + 1
         if state == ESCAPE:
             return self._escape(text, i, o)

@@ -50,7 +50,7 @@ argument_count(const char *name, Py_ssize_t nargs, Py_ssize_t expected)
 }
 
 /* argument_count, then characters of the first argument, a str (what
- * every function of the module but parts_layout starts with). */
+ * every function of the module starts with). */
 static inline int
 text_arguments(const char *name, Py_ssize_t nargs, Py_ssize_t expected, PyObject *const *args,
                Py_ssize_t *n, int *kind, const char **data)
@@ -76,21 +76,14 @@ text_arguments(const char *name, Py_ssize_t nargs, Py_ssize_t expected, PyObject
         break;                                              \
     }
 
-/* _speedups_lines.c: lines of text, progress bars, SGR sequences. */
-PyObject *termscribe_text_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
-PyObject *termscribe_line_feeds(PyObject *, PyObject *const *, Py_ssize_t);
-PyObject *termscribe_plain_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
-PyObject *termscribe_overwritten_lines_end(PyObject *, PyObject *const *, Py_ssize_t);
-PyObject *termscribe_text_end(PyObject *, PyObject *const *, Py_ssize_t);
-PyObject *termscribe_overlaid_lines(PyObject *, PyObject *const *, Py_ssize_t);
-PyObject *termscribe_overwrites_end(PyObject *, PyObject *const *, Py_ssize_t);
+/* _speedups_lines.c: batches of GROUND items, text, SGR sequences. */
+PyObject *termscribe_batch_parts(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_marked_cell_run_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_sgr_split(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_without_sgr(PyObject *, PyObject *const *, Py_ssize_t);
 
 /* _speedups_cells.c: cells and their style layouts. */
 PyObject *termscribe_style_layout(PyObject *, PyObject *const *, Py_ssize_t);
-PyObject *termscribe_parts_layout(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_single_run_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_class_run_end(PyObject *, PyObject *const *, Py_ssize_t);
 

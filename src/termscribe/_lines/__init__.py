@@ -1,7 +1,8 @@
 """The ``lines`` terminal model, and the strip model on it.
 
 * ``_model``: ``LinesModel``: the window, scrolling, committing, dispatch
-  (its decisions, each pinned by a test, are listed in its docstring).
+  and the executor of batches (its decisions, each pinned by a test, are
+  listed in its docstring).
 * ``_print``: printing into the cells of the cursor row (``Printing``, a
   mixin of the model).
 * ``_csi``: control sequences (``HANDLERS``), and the limits on what a few
@@ -10,8 +11,8 @@
 * ``_host``: ``LinesHost``, the part of the model the other modules take
   it as; they import that interface, never the class, so none imports
   ``_model`` back.
-* ``_shortcuts``: runs of events done at once with the result of the calls
-  one by one; its docstring states each one's precondition and its test.
+* ``_repeat``: a batch that repeats one unit (a flood), done at once once
+  the unit stops changing anything.
 * ``_rest``: a model with its parser and decoder put to rest (``rest``,
   ``Resting``) and a finished transcript (``Frozen``).
 * ``_strip``: ``StripModel``, the audit view, a subclass of ``LinesModel``.

@@ -39,21 +39,15 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from operator import mul
 from typing import TypeVar
 
 from .._committed import CommittedLines
 from .._controls import Controls
 from .._controls import SavedCursor as _Saved
 from .._edit import insert_blanks
-from .._performer import (
-    ESCAPE_RUN,
-    LINE_ENDS,
-    LINES,
-    LINES_WITH_SEQUENCES,
-    Performer,
-    replay,
-)
+from .._grammar import sgr_split, without_sgr
+from .._performer import Performer, dispatch_item
 from .._rows import (
     BLANK,
     EMPTY_LINE,
@@ -64,11 +58,8 @@ from .._rows import (
 )
 from .._style import DEFAULT, Link, Style
 from .._syntax import CsiBodies, ParsedParams
-from .._unicode import (
-    CellTable,
-)
+from .._unicode import CellTable, is_simple_run
 from ._csi import (
-    COSTLY_REPEAT,
     HANDLERS,
     MAX_REACH,
     MAX_REPEAT,
@@ -82,16 +73,7 @@ from ._csi import (
 )
 from ._host import Screen, cleared, window_lines
 from ._print import DEC_SPECIAL_GRAPHICS, Printing
-from ._shortcuts._grouped import (
-    overstrikes_at_once,
-    sequence_lines,
-    split_lines,
-    text_lines,
-)
-from ._shortcuts._overwrites import overwrite_run, overwritten_lines
-from ._shortcuts._plain import PLAIN_MIN_CHARS, plain_lines
-from ._shortcuts._repeat import run_repeated
-from ._shortcuts._sequences import merged_ups, sequence_parts, sequence_run
+from ._repeat import MIN_REPEATS, run_repeated
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
@@ -265,88 +247,159 @@ class LinesModel(Printing, Controls, Performer):
     def _append_line(self, line: Line) -> None:
         self.committed.append(line)
 
-    def _kept(self, items: list[_T]) -> list[_T]:
-        """The last of ``items`` to be committed that ``max_lines`` keeps;
-        the others are counted as committed and dropped."""
-        limit = self.max_lines
-        if limit is not None and len(items) > limit:
-            self.committed.skip(len(items) - limit)
-            return items[len(items) - limit :]
-        return items
-
-    def _commit_texts(self, texts: list[str]) -> None:
-        """Commit one line per text, each of single cells in the current
-        style, at once (no logical line is pending). Only the lines
-        ``max_lines`` keeps are stored."""
-        texts = self._kept(texts)
-        style = DEFAULT if self._code is None else self._style
-        if Line.needs_seal("\n".join(texts)):
-            # (An empty line is plain whatever the style, as a row makes it.)
-            self.committed.extend(
-                [Line(((text, style),), text) if text else EMPTY_LINE for text in texts]
-            )
-        else:
-            self.committed.extend_texts(texts, style)
-
-    def _extend_committed(self, lines: Iterable[Line]) -> None:
-        """Commit finished lines at once (no logical line is pending)."""
-        self.committed.extend(lines)
-
     def _append_lines(self, line: Line, count: int) -> None:
         self.committed.extend_repeated((line,), count)
 
-    # -- runs of events (Performer.run) --------------------------------------
+    # -- batches (Performer.batch) --------------------------------------------
 
-    def run(self, kind: int, text: str) -> None:
-        _RUNS[kind](self, text)
-
-    def _lines_run(self, run: str) -> None:
-        if not self.lf_returns and _bare_line_feed(run):
-            replay(self, LINES, run)  # the shortcut returns at every LF
-        elif len(run) < PLAIN_MIN_CHARS or not plain_lines(self, run):
-            text_lines(self, *split_lines(self, run))
-
-    def _sequences_run(self, run: str) -> None:
-        run_repeated(self, run, self._sequence_run)
-
-    def _sequence_run(self, run: str) -> None:
-        run = merged_ups(run, self.height)
-        sequence_run(self, sequence_parts(run, self.styled), direct=True)
-
-    def _escape_run(self, run: str) -> None:
-        run_repeated(self, run, self._escapes_one_by_one)
-
-    def _escapes_one_by_one(self, run: str) -> None:
-        replay(self, ESCAPE_RUN, run)
-
-    def _lines_with_sequences_run(self, run: str) -> None:
-        # In a row of known width, a REP repeats only up to the margin; a REP
-        # of a character HTML escapes repeats it fewer times (see repeat_cost);
-        # the shortcut returns to column 0 at every LF.
-        if (
-            self.width is None
-            and (self.lf_returns or not _bare_line_feed(run))
-            and not ("\x08" in run and not overstrikes_at_once(self, run))
-            and COSTLY_REPEAT.search(run) is None
-        ):
-            text_lines(self, *sequence_lines(self, run))
+    def batch(self, parts: list[str]) -> None:
+        """Execute a batch (see ``_grammar``): each text by ``print`` or
+        ``print_with_sgr``, each item by the function its event calls, and
+        whole lines that scroll off the bottom row by ``_scroll_lines``,
+        LF's bulk form. A flood that repeats one unit goes through
+        ``run_repeated``."""
+        if len(parts) > 2 * MIN_REPEATS:
+            run_repeated(self, parts, self._execute_batch)
         else:
-            replay(self, LINES_WITH_SEQUENCES, run)
+            self._execute_batch(parts)
 
-    def _line_ends_run(self, run: str) -> None:
-        # In this model CR only returns to column 0, which LF does too (but
-        # for a bare LF under the lf policy).
-        if not self.lf_returns and _bare_line_feed(run):
-            replay(self, LINE_ENDS, run)
-            return
-        self._last = ""
-        self.x = 0
-        count = run.count("\n")
+    def _execute_batch(self, parts: list[str]) -> None:
+        print_text = self._print_text
+        execute = self.execute
+        csi_dispatch = self.csi_dispatch
+        bodies = self.csi_bodies
+        text = parts[0]
+        if text:
+            print_text(text)
+        n = len(parts)
+        i = 1
+        while i < n:
+            item = parts[i]
+            after = i + 1  # the text after the item
+            if len(item) == 1:
+                execute(item)
+                if item == "\n" and i + 3 < n:
+                    after = self._scroll_lines(parts, after)
+            elif item[1] == "[" and item[0] == "\x1b":
+                csi_dispatch(*bodies[item[2:]])
+            else:
+                dispatch_item(self, item)
+            text = parts[after]
+            if text:
+                print_text(text)
+            i = after + 1
+
+    def _print_text(self, text: str) -> None:
+        """A batch's text: printable characters with SGR sequences among
+        them (see _grammar)."""
+        if "\x1b" in text:
+            self.print_with_sgr(text)
+        else:
+            self.print(text)
+
+    def _scroll_lines(self, parts: list[str], start: int) -> int:
+        """LF's bulk form: from ``parts[start]``, the texts each followed by
+        a line end (LF, or CR LF) that are printed on the fresh bottom row
+        of the scroll region and scrolled off by it, as many as follow,
+        taken at once: each is printed on a row of its own, and the region
+        scrolls up once for all of them (``_scroll_rows``). Returns the
+        index of the first text not taken (``start`` if none is; the LF
+        before it has been executed).
+
+        The cursor must be in column 0 of a blank bottom row of a region
+        that starts at the top of the normal screen, with no insert mode or
+        line drawing, and each line end must return to column 0 (the
+        policy, or a CR). A text of single cells that fit in a row becomes
+        its row's cells at once; in an unbounded row, where printing never
+        wraps, any other text is printed by ``print_text`` on a fresh row.
+        In a row of known width such a text ends the lines taken."""
         screen = self._screen
-        if count == 1 and self.y == screen.bottom:
-            self._scroll_up(1)  # a line feed at the bottom: the usual case
-            return
-        self._index_many(count)
+        y = self.y
+        rows = screen.rows
+        if (
+            self.x
+            or y != screen.bottom
+            or screen.top
+            or screen is not self._normal
+            or self.insert
+            or self._translate
+            or not _blank_row(rows[y])
+        ):
+            return start
+        lf_returns = self.lf_returns
+        limit = self._limit
+        unbounded = self.width is None
+        code = self._code
+        new: list[Row] = []
+        n = len(parts)
+        i = start
+        while i + 1 < n:
+            text = parts[i]
+            end = parts[i + 1]
+            if end == "\n":
+                if not lf_returns:
+                    break
+                after = i + 2
+            elif end == "\r" and i + 3 < n and parts[i + 2] == "" and parts[i + 3] == "\n":
+                after = i + 4
+            else:
+                break
+            cells = self._cells_of(text, code)
+            if cells is not None and len(cells[0]) <= limit:
+                new.append(Row(cells[0], cells[1]))
+                code = cells[2]
+            elif unbounded:
+                if code is not None:
+                    self._set_code(code)
+                rows[y] = row = Row()
+                self._print_text(text)
+                self.x = 0
+                new.append(row)
+                code = self._code
+            else:
+                break
+            i = after
+        if new:
+            rows[y] = Row()
+            self._last = ""
+            self._scroll_rows(new)
+            if code is not None:
+                self._set_code(code)
+        return i
+
+    def _cells_of(self, text: str, code: str | None) -> tuple[str, str, str | None] | None:
+        """The cells and style codes ``print_text(text)`` would write from
+        column 0 of a blank row in the style of ``code`` (None: unstyled),
+        and the code after it, when they are single cells (else None)."""
+        if "\x1b" not in text:
+            if not (text.isascii() or is_simple_run(text)):
+                return None
+            return text, "" if code is None else code * len(text), code
+        if code is None:
+            text = without_sgr(text)
+            return (text, "", None) if text.isascii() or is_simple_run(text) else None
+        parts = sgr_split(text)
+        cells = "".join(parts[::2])
+        if not (cells.isascii() or is_simple_run(cells)):
+            return None
+        part_codes = self._part_codes(code, parts[1::2])
+        return cells, "".join(map(mul, part_codes, map(len, parts[::2]))), part_codes[-1]
+
+    def _scroll_rows(self, new: list[Row]) -> None:
+        """``new`` rows printed in turn on the blank bottom row of a scroll
+        region that starts at the top of the normal screen, each then
+        scrolled up by one line: the rows that leave the top are committed,
+        in order, and the region ends with the last of them above a blank
+        bottom row."""
+        screen = self._screen
+        rows = screen.rows
+        bottom = screen.bottom
+        sequence = rows[:bottom] + new
+        count = len(new)
+        fresh = Row()
+        below = sequence[count] if count < len(sequence) else fresh
+        self._commit_rows(sequence[:count], below)
+        rows[: bottom + 1] = [*sequence[count:], fresh]
 
     # -- C0 / C1 controls --------------------------------------------------
 
@@ -527,22 +580,9 @@ class LinesModel(Printing, Controls, Performer):
             self.style = self.style.with_link(parse_hyperlink(payload))
 
 
-# What the model does with each kind of run (see Performer.run), by kind.
-_RUNS: tuple[Callable[[LinesModel, str], None], ...] = (
-    LinesModel.print_with_sgr,  # TEXT_WITH_SGR
-    LinesModel._line_ends_run,  # LINE_ENDS
-    overwrite_run,  # OVERWRITE_RUN
-    LinesModel._lines_run,  # LINES
-    LinesModel._lines_with_sequences_run,  # LINES_WITH_SEQUENCES
-    LinesModel._sequences_run,  # SEQUENCE_RUN
-    LinesModel._escape_run,  # ESCAPE_RUN
-    overwritten_lines,  # OVERWRITTEN_LINES
-)
-
-
-def _bare_line_feed(run: str) -> bool:
-    """Whether ``run`` has an LF that no CR comes right before."""
-    return run.count("\n") != run.count("\r\n")
+def _blank_row(row: Row) -> bool:
+    """Whether ``row`` is as ``Row()`` makes it."""
+    return not row.text and not row.continued and not row.omitted and row.marks is None
 
 
 def parse_hyperlink(payload: str) -> Link | None:

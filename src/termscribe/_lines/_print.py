@@ -61,13 +61,7 @@ class Printing:
     def print(self: LinesHost, text: str) -> None:
         if self._translate:
             text = text.translate(DEC_SPECIAL_GRAPHICS)
-        if (
-            text.isascii()
-            or is_simple_run(text)
-            # Blank cells among single cells: a line whose TABs expand_tabs
-            # made blank cells (see _shortcuts._grouped), printed at once.
-            or (BLANK in text and is_simple_run(text.replace(BLANK, "")))
-        ):
+        if text.isascii() or is_simple_run(text):
             self.print_single_cells(text)
             return
         self._print_unicode(text)

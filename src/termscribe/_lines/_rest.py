@@ -22,7 +22,7 @@ more (``Transcript.compact``).
   decoder holds back if they are not a new one's.
 
 Caches are dropped: their content is a function of what they are asked
-(the list is ``_shortcuts._repeat``'s, which compares states the same way).
+(the list is ``_repeat``'s, which compares states the same way).
 ``Resting.wake`` gives that state to a new model: equal to the one put to
 rest by ``state_key``, with the same committed lines, parser state and
 bytes held back. Reading a ``Resting`` makes no model.
@@ -42,7 +42,7 @@ from .._rows import Line, Row, StylePalette
 from .._style import DEFAULT, Style
 from ._host import Screen, window_lines
 from ._model import LinesModel
-from ._shortcuts._repeat import CACHES, UnknownState, state_value
+from ._repeat import CACHES, UnknownState, state_value
 
 __all__ = ["Frozen", "Resting", "rest"]
 
@@ -55,7 +55,7 @@ _OWN = frozenset(
 _NONE = (0, 0, 0)
 # The styles of a palette that holds only the default one.
 _DEFAULT_STYLES = (DEFAULT,)
-_PARSER_SLOTS = tuple(name for name in Parser.__slots__ if name != "_perform")
+_PARSER_SLOTS = tuple(name for name in Parser.__slots__ if name not in ("_perform", "_batch"))
 
 
 class Frozen:
@@ -152,10 +152,10 @@ class Resting:
     def take_committed(self) -> list[Line]:
         return _take(self._committed)
 
-    def wake(self, model: LinesModel) -> tuple[Parser, Utf8Decoder]:
+    def wake(self, model: LinesModel, *, one_by_one: bool) -> tuple[Parser, Utf8Decoder]:
         """Give ``model``, a new one with the options of the model put to
-        rest, its state; return its parser and decoder. This Resting is
-        not to be used again."""
+        rest, its state; return its parser and decoder (``one_by_one`` as
+        Parser takes it). This Resting is not to be used again."""
         palette = self._palette
         if isinstance(palette, StylePalette):
             model._palette = palette
@@ -178,7 +178,7 @@ class Resting:
         state = self._state
         for index in range(0, len(state), 2):
             setattr(model, state[index], state[index + 1])  # type: ignore[arg-type]
-        parser = Parser(model)
+        parser = Parser(model, one_by_one=one_by_one)
         if self._parsed:
             for name, value in zip(_PARSER_SLOTS, self._parsed, strict=True):
                 setattr(parser, name, value)

@@ -97,10 +97,12 @@ What is done here instead, and why:
   column and text (``_put``, ``CellCache.cells``); the cursor attributes a
   style gives are asked of pyte once per style (``CellCache.select``), and
   only after the last of consecutive SGR sequences; what a short run of
-  text and SGR does from a style is remembered (``TEXT_WITH_SGR``, see
-  ``_runs``); CRs and LFs in a row move the cursor and scroll the
-  region at once (``LINE_ENDS``); EL and ECH write their blanks at once
-  (``_erase_span``).
+  text and SGR does from a style is remembered (``print_with_sgr``, see
+  ``_runs``); LFs in a row move the cursor and scroll the region at once
+  (``_runs.line_feeds``, LF's bulk form); EL and ECH write their blanks at once
+  (``_erase_span``). A batch (``Performer.batch``) is executed item by
+  item through the same functions as the events one by one, taking these
+  bulk forms; without ``shortcuts`` it is replayed.
 
 Output (see ``_cells``): the rows of the visible screen, each
 right-trimmed of spaces, blank rows at the bottom left out.
@@ -110,7 +112,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pyte
 from pyte import modes
@@ -121,17 +123,17 @@ from .._controls import Controls
 from .._controls import SavedCursor as _Saved
 from .._cursor import CURSOR_HANDLERS
 from .._lines import MAX_ALIGNMENT_FILLS
-from .._performer import REPLAYS, Performer
+from .._performer import Performer, dispatch_item, replay
 from .._rows import Line
 from .._style import DEFAULT, Style
-from .._syntax import ParsedParams
+from .._syntax import CsiBodies, ParsedParams
 from ._cells import CellCache, RunCache, screen_lines
 from ._edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, break_marker, decsca, selective_erase
 from ._host import Buffer as _Buffer
 from ._host import Row as _Row
 from ._modes import MODE_HANDLERS, alternate_screen, private_mode
 from ._print import ScreenPrinting
-from ._runs import line_feed_run, print_run
+from ._runs import line_feeds, print_run
 from ._snapshot import alt_block
 
 __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
@@ -189,10 +191,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         self.screen.buffer = _new_buffer()
         self._cells = CellCache()  # this model's own (see _cells)
         self._shortcuts = self.shortcuts  # read where it costs least
-        # What each kind of run (Performer.run) does here, by kind.
-        self._run_table: tuple[Callable[[Any, str], None], ...] = (
-            (print_run, line_feed_run, *REPLAYS[2:]) if self.shortcuts else REPLAYS
-        )
+        self.csi_bodies = CsiBodies()
         self._fills = 0  # DECALNs that filled the screen
         self._reset_modes()
         # xterm's char_was_written and last_written_row/col: where the last
@@ -283,10 +282,53 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         else:
             super()._backspace()
 
-    def run(self, kind: int, text: str) -> None:
-        """Text with SGR sequences inside, and CRs and LFs in a row: at
-        once (see ``_runs``); other runs one by one."""
-        self._run_table[kind](self, text)
+    def batch(self, parts: list[str]) -> None:
+        """A batch (see ``_grammar``), item by item through the functions
+        the events call: text with SGR sequences by its plan
+        (``print_with_sgr``), LFs in a row at once (``_runs.line_feeds``)."""
+        if not self._shortcuts:
+            replay(self, parts)
+            return
+        execute = self.execute
+        csi_dispatch = self.csi_dispatch
+        bodies = self.csi_bodies
+        text = parts[0]
+        if text:
+            self._print_text(text)
+        n = len(parts)
+        i = 1
+        while i < n:
+            item = parts[i]
+            if item == "\n":
+                end = i + 2
+                while end < n and not parts[end - 1] and parts[end] == "\n":
+                    end += 2
+                if end > i + 2:
+                    line_feeds(self, (end - i) // 2)
+                    i = end - 2
+                else:
+                    execute(item)
+            elif len(item) == 1:
+                execute(item)
+            elif item[1] == "[" and item[0] == "\x1b":
+                csi_dispatch(*bodies[item[2:]])
+            else:
+                dispatch_item(self, item)
+            text = parts[i + 1]
+            if text:
+                self._print_text(text)
+            i += 2
+
+    def _print_text(self, text: str) -> None:
+        if "\x1b" in text:
+            self.print_with_sgr(text)
+        else:
+            self.print(text)
+
+    def print_with_sgr(self, text: str) -> None:
+        """Printable text with SGR sequences among it: the prints and SGRs
+        of its plan (see ``_runs``)."""
+        print_run(self, text)
 
     def _reverse_wrap_back(self) -> None:
         """BS with reverse wraparound (modes 45, 1045): a pending wrap ends;

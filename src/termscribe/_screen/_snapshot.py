@@ -21,25 +21,12 @@ from __future__ import annotations
 
 from .._committed import CommittedLines
 from .._lines import LinesModel
-from .._performer import (
-    LINE_ENDS,
-    LINES,
-    LINES_WITH_SEQUENCES,
-    OVERWRITE_RUN,
-    OVERWRITTEN_LINES,
-    TEXT_WITH_SGR,
-    Performer,
-    replay,
-)
+from .._performer import Performer, replay
 from .._rows import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
 from .._style import DEFAULT
 from ._cells import trim_rows
 
 __all__ = ["ALT_BEGIN", "ALT_END", "AltScreenSnapshot", "alt_block", "frame_lines"]
-
-_MODEL_RUNS = frozenset(
-    (TEXT_WITH_SGR, LINE_ENDS, OVERWRITE_RUN, LINES, LINES_WITH_SEQUENCES, OVERWRITTEN_LINES)
-)
 
 ALT_BEGIN = "[termscribe: alternate screen, last frame]"
 ALT_END = "[termscribe: end of alternate screen]"
@@ -89,14 +76,15 @@ class AltScreenSnapshot(Performer):
     def execute(self, control: str) -> None:
         self.model.execute(control)
 
-    def run(self, kind: int, text: str) -> None:
-        # Runs of text, SGR, line ends, REP and EL cannot leave the alternate
-        # screen: the model takes them as they are. Sequences and escape
-        # sequences come one by one, to see each mode change.
-        if kind in _MODEL_RUNS:
-            self.model.run(kind, text)
+    def batch(self, parts: list[str]) -> None:
+        """The model executes a batch in which no item can leave the
+        alternate screen; one with a DEC private mode reset or RIS is
+        replayed here, to see each."""
+        items = parts[1::2]
+        if any(item[-1] == "l" or item == "\x1bc" for item in items):
+            replay(self, parts)
         else:
-            replay(self, kind, text)
+            self.model.batch(parts)
 
     def csi_dispatch(self, private: str, params: str, intermediates: str, final: str) -> None:
         model = self.model

@@ -1,11 +1,11 @@
-"""Runs that repeat one unit, done at once when the unit stops changing anything.
+"""Batches that repeat one unit, done at once when the unit stops changing anything.
 
 A flood repeats a few bytes thousands of times: ``ESC c`` (RIS), ``ESC 7
 ESC 8``, ``ESC M x``, ``CSI 99 L CSI 99 M``. Each repetition costs the
 lines and strip models a few method calls and a look at every row of the
-window, where an ordinary log's text is taken in whole lines; this is where
-a flood's cost per byte is brought back near a log's (SECURITY.md: per-byte
-blow-ups).
+window; this is where a flood's cost per byte is brought back near a log's
+(SECURITY.md: per-byte blow-ups). It changes no meaning: every repetition
+it does not apply commits exactly the lines the applied one committed.
 
 The shortcut rests on one fact: a model's effect is a function of its
 state. Take ``state_key``: everything a model holds but its caches and its
@@ -22,17 +22,24 @@ path, no more.
 added to the models later): it raises ``UnknownState``, and the run takes
 the ordinary path. The precondition and its test: see the package
 docstring.
+
+Units are looked for in a batch's parts (see ``_grammar``): a unit is
+whole items, each with the text after it, so a batch of
+``[text, item, text, item, ...]`` repeats a unit of ``2 * k`` parts from
+its first item on.
+
+It is checked by ``tests/test_repeat.py``: generated units of the whole
+grammar and floods of every kind, whole against one code point at a time.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable
 
-from ..._controls import SavedCursor
-from ..._rows import Row
-from ..._style import Style
-from .._host import LinesHost, Screen
+from .._controls import SavedCursor
+from .._rows import Row
+from .._style import Style
+from ._host import LinesHost, Screen
 
 __all__ = [
     "CACHES",
@@ -49,16 +56,12 @@ __all__ = [
 #: enough for a staircase to cross the columns a movement may use and for a
 #: window of a few dozen rows to fill.
 MAX_TRIES = 256
-#: Repetitions a run needs before a unit is looked for: floods repeat
+#: Repetitions a batch needs before a unit is looked for: floods repeat
 #: thousands of times; a log's redraws, a few (the look costs more there
 #: than it saves).
 MIN_REPEATS = 32
-#: Items of a run (from its first) that may end the unit.
+#: Items a unit may have, at most.
 _MAX_UNIT_ITEMS = 8
-
-# Where an item of a run (a control sequence, escape sequence or C1
-# control) may start.
-_ITEM_START = re.compile("[\x1b\x80-\x9f]")
 
 #: Attributes of the models that are caches: their content is a function
 #: of what they are asked.
@@ -72,31 +75,48 @@ class UnknownState(Exception):
     """A model attribute that state_key cannot tell equal states by."""
 
 
-def unit_of(run: str) -> tuple[str, int] | None:
-    """``(unit, count)`` when ``run`` starts with ``count`` (at least
-    MIN_REPEATS) repetitions of ``unit``, which ends where one of the run's
-    first items starts (so the unit is whole items, and each repetition is
-    too); None otherwise. The shortest such unit is taken."""
-    n = len(run)
-    for tries, m in enumerate(_ITEM_START.finditer(run, 1)):
-        p = m.start()
-        if p * MIN_REPEATS > n or tries == _MAX_UNIT_ITEMS:
+def unit_of(parts: list[str]) -> tuple[int, int] | None:
+    """``(size, count)`` when the batch ``parts`` repeats, from its first
+    item on (``parts[1:]``), a unit of ``size`` parts (whole items, each
+    with the text after it) ``count`` times, at least MIN_REPEATS; None
+    otherwise. The shortest such unit is taken."""
+    n = len(parts) - 1
+    for items in range(1, _MAX_UNIT_ITEMS + 1):
+        size = 2 * items
+        if size * MIN_REPEATS > n:
             return None
-        unit = run[:p]
-        if not run.startswith(unit * MIN_REPEATS):
+        # parts[k] == parts[k - size] for every k of the first MIN_REPEATS
+        # repetitions but the first: the unit repeats that far.
+        if parts[1 + size : 1 + size * MIN_REPEATS] != parts[1 : 1 + size * (MIN_REPEATS - 1)]:
             continue
-        if run[p:] == run[:-p]:  # the whole run repeats it (but maybe for a part at the end)
-            return unit, n // p
-        # The most repetitions it starts with (startswith is monotone in them).
-        low, high = MIN_REPEATS, n // p
-        while low < high:
-            middle = (low + high + 1) // 2
-            if run.startswith(unit * middle):
-                low = middle
-            else:
-                high = middle - 1
-        return unit, low
+        return size, _repeats(parts, size, MIN_REPEATS, n // size)
     return None
+
+
+def _repeats(parts: list[str], size: int, low: int, high: int) -> int:
+    """How many times the batch repeats its unit of ``size`` parts from its
+    first item on, known to be from ``low`` to ``high``: the whole, or by
+    doubling the prefix compared with itself shifted by one unit, then
+    halving."""
+
+    def repeats(count: int) -> bool:
+        end = 1 + size * count
+        return parts[1 + size : end] == parts[1 : end - size]
+
+    if repeats(high):
+        return high
+    step = low
+    while low + step < high and repeats(low + step):
+        low += step
+        step *= 2
+    high = min(high - 1, low + step - 1)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if repeats(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def state_key(model: object) -> Hashable:
@@ -148,19 +168,22 @@ def state_value(value: object) -> Hashable:
     raise UnknownState(type(value).__name__)
 
 
-def run_repeated(model: LinesHost, run: str, apply: Callable[[str], None]) -> None:
-    """``apply(run)``, with the shortcut of the module docstring when the
-    run repeats a unit (see unit_of).
+def run_repeated(model: LinesHost, parts: list[str], apply: Callable[[list[str]], None]) -> None:
+    """``apply(parts)``, with the shortcut of the module docstring when the
+    batch repeats a unit (see unit_of).
 
     The state is looked at around the 1st, 2nd, 4th, 8th... repetition
     only: once the unit changes nothing it never will again, so a later
-    look finds it too, and a run that never settles pays a few looks, not
-    one a repetition."""
-    found = unit_of(run)
+    look finds it too, and a batch that never settles pays a few looks,
+    not one a repetition."""
+    found = unit_of(parts)
     if found is None:
-        apply(run)
+        apply(parts)
         return
-    unit, count = found
+    size, count = found
+    if parts[0]:
+        apply([parts[0]])
+    unit = ["", *parts[1 : 1 + size]]
     committed = model.committed
     done = 0
     look = 0  # the repetition (from 0) the state is looked at around next
@@ -184,6 +207,6 @@ def run_repeated(model: LinesHost, run: str, apply: Callable[[str], None]) -> No
             done = count
             break
         look = 2 * done
-    rest = run[done * len(unit) :]
+    rest = parts[1 + done * size :]
     if rest:
-        apply(rest)
+        apply(["", *rest])
