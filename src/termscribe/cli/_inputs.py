@@ -46,7 +46,7 @@ _TAIL_BYTES: Final = 512
 
 _SCRIPT_START: Final = b"Script started on "
 _SCRIPT_DONE: Final = b"\nScript done on "
-_SCRIPT_SIZE: Final = re.compile(rb'COLUMNS="(\d+)" LINES="(\d+)"')
+_SCRIPT_SIZE: Final = re.compile(rb'COLUMNS="([0-9]{1,9})" LINES="([0-9]{1,9})"')
 _RESIZE: Final = re.compile(r"([0-9]{1,9})x([0-9]{1,9})")
 
 
