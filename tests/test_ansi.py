@@ -148,14 +148,32 @@ def _aligned(
     assert i == len(a) and j == len(b), "texts differ"
 
 
-def assert_round_trip(transcript: Transcript, *, hyperlinks: bool = False) -> None:
+def truecolor_ratio(style: Style) -> float:
+    """The contrast of a set pair drawn in 24-bit colours (xterm's for
+    palette indices, never brightened by bold), after SGR 7 and faint."""
+    assert style.fg is not None and style.bg is not None
+    front, back = drawn(style.fg), drawn(style.bg)
+    if style.flags & INVERSE:
+        front, back = back, front
+    if style.flags & DIM:
+        front = tuple(int(f * 0.5 + b * 0.5 + 0.5) for f, b in zip(front, back, strict=True))
+    return ratio(front, back)
+
+
+def assert_round_trip(
+    transcript: Transcript, *, hyperlinks: bool = False, pairs: str = "truecolor"
+) -> None:
     """Feeding the ANSI output to a terminal model gives back the styles,
-    but for pairs under 3:1: those come back as a truecolor pair that keeps
-    it, on the background xterm drew, without faint."""
+    but for a set foreground on a set background: that comes back as a
+    24-bit pair ("truecolor"): the colours xterm's palette gives the two
+    where they keep 3:1, else the same background and a foreground moved
+    to 3:1, without faint if faint fell short; or ("terminal") without its
+    colours and faint."""
     lines = transcript.lines()
     if any(len(line.text) >= MAX_LINE_CELLS for line in lines):
         return  # the omission marker itself would be cut on the way back
-    again = transcript_of([transcript.ansi(hyperlinks=hyperlinks).encode()], max_lines=None)
+    out = transcript.ansi(hyperlinks=hyperlinks, pairs=pairs)
+    again = transcript_of([out.encode()], max_lines=None)
     assert_pairs_readable(again.lines())
     # Fed back, the markers are input that spells a marker: escaped.
     escaped = [SimpleNamespace(runs=seal(line.runs, line.text)[0]) for line in lines]
@@ -164,13 +182,23 @@ def assert_round_trip(transcript: Transcript, *, hyperlinks: bool = False) -> No
     assert len(got) == len(want)
     for got_runs, want_runs in zip(got, want, strict=True):
         for text, kept, back in _aligned(want_runs, got_runs):
-            if all(value >= MIN_RATIO for value in pair_ratios(kept)):
+            if kept.fg is None or kept.bg is None:
                 assert back == kept, (text, kept, back)
+                continue
+            assert back.link == kept.link
+            assert (back.underline, back.ul_color) == (kept.underline, kept.ul_color)
+            if pairs == "terminal":
+                assert (back.fg, back.bg, back.flags) == (None, None, kept.flags & ~DIM)
                 continue
             assert back.fg is not None and back.bg is not None
             assert back.fg & back.bg & RGB_FLAG, (text, back)
-            assert back.flags == kept.flags & ~DIM and back.link == kept.link
-            assert (back.underline, back.ul_color) == (kept.underline, kept.ul_color)
+            if truecolor_ratio(kept) >= MIN_RATIO:
+                rgb = [
+                    RGB_FLAG | r << 16 | g << 8 | b for r, g, b in map(drawn, (kept.fg, kept.bg))
+                ]
+                assert [back.fg, back.bg, back.flags] == [*rgb, kept.flags], (text, kept, back)
+                continue
+            assert back.flags == kept.flags & ~DIM or back.flags == kept.flags
             shown_bg = back.fg if kept.flags & INVERSE else back.bg
             assert drawn(shown_bg) == drawn(kept.fg if kept.flags & INVERSE else kept.bg)
 
@@ -185,10 +213,11 @@ def assert_round_trip(transcript: Transcript, *, hyperlinks: bool = False) -> No
         (CSI + b"4mx", "\x1b[0;4mx\x1b[0m"),
         (CSI + b"21mx", "\x1b[0;4:2mx\x1b[0m"),
         (CSI + b"4:3mx", "\x1b[0;4:3mx\x1b[0m"),
-        (CSI + b"37;40mx", "\x1b[0;37;40mx\x1b[0m"),
-        (CSI + b"91;107mx", "\x1b[0;91;107mx\x1b[0m"),
+        # A colour alone is kept as it is; a pair becomes 24-bit (xterm's colours).
         (CSI + b"38;5;3mx", "\x1b[0;33mx\x1b[0m"),
-        (CSI + b"38:5:196;48;5;17mx", "\x1b[0;38;5;196;48;5;17mx\x1b[0m"),
+        (CSI + b"37;40mx", "\x1b[0;38;2;229;229;229;48;2;0;0;0mx\x1b[0m"),
+        (CSI + b"91;107mx", "\x1b[0;38;2;255;0;0;48;2;255;255;255mx\x1b[0m"),
+        (CSI + b"38:5:196;48;5;17mx", "\x1b[0;38;2;255;0;0;48;2;0;0;95mx\x1b[0m"),
         (CSI + b"38:2::201:2:3;48;2;4;5;6mx", "\x1b[0;38;2;201;2;3;48;2;4;5;6mx\x1b[0m"),
         # Underline colour in the colon form only, and only with an underline.
         (CSI + b"4;58;5;196mx", "\x1b[0;4;58:5:196mx\x1b[0m"),
@@ -224,17 +253,18 @@ def test_sgr_is_rebuilt(data: bytes, expected: str) -> None:
         (b"97;42", "38;2;94;94;94;48;2;0;205;0"),
         # SGR 7 is kept; the colour that ends up in front is the one moved.
         (b"7;31;41", "7;38;2;205;0;0;48;2;238;168;168"),
-        # Bold 30-37 may be drawn bright: black on bright black becomes grey on it.
+        # Bold 30-37 may be drawn bright, but never in 24-bit: black stays black.
         (b"1;30;100", "1;38;2;0;0;0;48;2;127;127;127"),
         (b"7;1;30;100", "1;7;38;2;0;0;0;48;2;127;127;127"),
         # Faint is folded into the colour when it would fall under 3:1.
         (b"2;90;40", "38;2;90;90;90;48;2;0;0;0"),
         # Concealment is not re-emitted, and its colours are made readable.
         (b"8;30;40", "38;2;90;90;90;48;2;0;0;0"),
-        # Readable pairs and half pairs are left as they are.
-        (b"2;37;40", "2;37;40"),
-        (b"30;47", "30;47"),
-        (b"1;31;40", "1;31;40"),
+        # Readable pairs are xterm's colours, in 24-bit; half pairs are left as they are.
+        (b"2;37;40", "2;38;2;229;229;229;48;2;0;0;0"),
+        (b"30;47", "38;2;0;0;0;48;2;229;229;229"),
+        (b"1;31;40", "1;38;2;205;0;0;48;2;0;0;0"),
+        (b"35;103", "38;2;205;0;205;48;2;255;255;0"),  # 1.02:1 in Solarized Dark as 35;103
         (b"97", "97"),
         (b"38;5;16", "38;5;16"),
         (b"7;48;5;231", "7;48;5;231"),
@@ -321,6 +351,22 @@ def test_cli_ansi_streams_the_same_output() -> None:
         assert out.getvalue().decode() == render_ansi(data, rows=3, hyperlinks=hyperlinks)
 
 
+def test_cli_pairs_option() -> None:
+    data = CSI + b"2;35;103mpair" + CSI + b"0;31m red\r\n" + CSI + b"7;30;47mkey\r\n"
+    for args, pairs in (([], "truecolor"), (["--pairs", "truecolor"], "truecolor"),
+                        (["--pairs", "terminal"], "terminal")):  # fmt: skip
+        out, err = io.BytesIO(), io.StringIO()
+        argv = ["render", "--format", "ansi", *args]
+        assert main(argv, stdin=io.BytesIO(data), stdout=out, stderr=err) == 0
+        assert out.getvalue().decode() == render_ansi(data, pairs=pairs)
+    assert render_ansi(data, pairs="terminal") == (
+        "pair\x1b[0;31m red\x1b[0m\n\x1b[0;7mkey\x1b[0m\n"
+    )
+    err = io.StringIO()
+    status = main(["render", "--pairs", "terminal"], stdin=io.BytesIO(data), stderr=err)
+    assert status == 2 and err.getvalue() == "termscribe: --pairs applies to --format ansi only\n"
+
+
 # ---------------------------------------------------------------- corpus
 
 CASES = corpus_cases()
@@ -362,14 +408,16 @@ _FRAGMENTS = st.sampled_from(
     st.sampled_from([None, 6]),
     st.booleans(),
     st.lists(st.integers(0, 300), max_size=6),
+    st.sampled_from(["truecolor", "terminal"]),
 )
 def test_generated_streams(
-    data: bytes, columns: int | None, hyperlinks: bool, cuts: list[int]
+    data: bytes, columns: int | None, hyperlinks: bool, cuts: list[int], pairs: str
 ) -> None:
     transcript = transcript_of([data], columns=columns, rows=3)
-    out = transcript.ansi(hyperlinks=hyperlinks)
+    out = transcript.ansi(hyperlinks=hyperlinks, pairs=pairs)
     check_ansi(out, transcript.text())
-    assert_round_trip(transcript, hyperlinks=hyperlinks)
+    assert_round_trip(transcript, hyperlinks=hyperlinks, pairs=pairs)
     points = sorted({min(cut, len(data)) for cut in cuts})
     pieces = [data[a:b] for a, b in zip([0, *points], [*points, len(data)], strict=True)]
-    assert transcript_of(pieces, columns=columns, rows=3).ansi(hyperlinks=hyperlinks) == out
+    split = transcript_of(pieces, columns=columns, rows=3)
+    assert split.ansi(hyperlinks=hyperlinks, pairs=pairs) == out

@@ -296,3 +296,11 @@ def test_importing_every_module_runs_nothing() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, "ok\n", "")
+
+
+def test_out_of_memory_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    def render_file(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr("termscribe.cli._render.render_file", render_file)
+    assert run(["render"], b"x") == (2, b"", "termscribe: out of memory\n")

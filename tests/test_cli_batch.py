@@ -4,6 +4,7 @@ output each, in worker processes; a failing file does not stop the rest."""
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 from typing import ClassVar
@@ -11,6 +12,8 @@ from typing import ClassVar
 import pytest
 
 from termscribe.cli import main
+from termscribe.cli._batch import run_batch
+from termscribe.cli._render import RenderOptions, render_to_file
 
 RECORDINGS = Path(__file__).resolve().parent.parent / "corpus" / "recordings"
 INPUTS = [RECORDINGS / f"{name}.raw" for name in ("cargo_build", "npm_install", "tqdm_progress")]
@@ -75,6 +78,62 @@ def test_a_failing_file_does_not_stop_the_others(tmp_path: Path) -> None:
     ]
 
 
+# A raw log whose first line json.loads cannot take for want of stack.
+DEEP = b'{"a":' + b"[" * 3000 + b"\nbuilt\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_input_that_breaks_the_json_parser_is_rendered_as_raw(tmp_path: Path, jobs: str) -> None:
+    deep = tmp_path / "deep.log"
+    deep.write_bytes(DEEP)
+    inputs = [str(INPUTS[0]), str(deep), str(INPUTS[1])]
+    status, _, err = run(["render", "--out-dir", str(tmp_path / "out"), "-j", jobs, *inputs])
+    assert status == 0, err
+    assert (tmp_path / "out" / "deep.txt").read_bytes() == single(deep)
+    assert single(deep).endswith(b"[\nbuilt\n")
+    for path in INPUTS[:2]:
+        assert (tmp_path / "out" / f"{path.stem}.txt").read_bytes() == single(path)
+
+
+def _render_or_fail(path: str, target: str) -> tuple[int, list[str]]:
+    """Renders like --out-dir, except that files named bug* raise what a
+    fault of termscribe would, and files named kill* end their process."""
+    name = os.path.basename(path)
+    if name.startswith("bug"):
+        raise RecursionError("maximum recursion depth exceeded")
+    if name.startswith("kill"):
+        os._exit(9)
+    if name.startswith("memory"):
+        raise MemoryError
+    return render_to_file(RenderOptions(), path, target)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_fault_on_one_file_does_not_stop_the_others(tmp_path: Path, jobs: int) -> None:
+    names = ["bug.raw", "memory.raw"] + (["kill.raw"] if jobs > 1 else [])
+    for name in names:
+        (tmp_path / name).write_bytes(b"x\n")
+    inputs = [str(INPUTS[0]), *(str(tmp_path / name) for name in names), str(INPUTS[1])]
+    err = io.StringIO()
+    out_dir = tmp_path / "out"
+    assert run_batch(_render_or_fail, "txt", inputs, str(out_dir), jobs, err) == 1
+    lines = err.getvalue().splitlines()
+    assert lines[:-1] == [
+        f"termscribe: {tmp_path / 'bug.raw'}: failed with RecursionError (an error of termscribe)",
+        f"termscribe: {tmp_path / 'memory.raw'}: out of memory",
+        *(
+            [f"termscribe: {tmp_path / 'kill.raw'}: the process rendering it ended abruptly"]
+            if jobs > 1
+            else []
+        ),
+    ]
+    assert SUMMARY.match(lines[-1]).groups() == ("2", str(len(inputs)))  # type: ignore[union-attr]
+    assert lines[-1].endswith(f"; {len(names)} failed")
+    assert sorted(p.name for p in out_dir.iterdir()) == ["cargo_build.txt", "npm_install.txt"]
+    for path in INPUTS[:2]:
+        assert (out_dir / f"{path.stem}.txt").read_bytes() == single(path)
+
+
 def test_bad_usage(tmp_path: Path) -> None:
     a, b = (str(p) for p in INPUTS[:2])
     twin = tmp_path / "twin"
@@ -105,8 +164,16 @@ class _Pool:
     def __exit__(self, *exc_info: object) -> None:
         pass
 
-    def map(self, function, *iterables):  # type: ignore[no-untyped-def]
-        return map(function, *iterables)
+    def submit(self, function, *arguments):  # type: ignore[no-untyped-def]
+        return _Done(function(*arguments))
+
+
+class _Done:
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def result(self) -> object:
+        return self.value
 
 
 def test_worker_processes_only_for_big_batches(

@@ -173,6 +173,35 @@ def test_raw_input_that_looks_like_json_stays_raw() -> None:
     assert run(["render", "--input-format", "raw"], recording)[1] == recording
 
 
+# A first line that json.loads cannot take for want of stack (its C scanner
+# counts nesting against the recursion limit): RecursionError, not ValueError.
+DEEP = b'{"a":' + b"[" * 3000
+
+
+def test_input_that_breaks_the_json_parser_stays_raw(tmp_path: Path) -> None:
+    for data in (
+        DEEP + b"\nhello\n",  # the sniffed first line
+        DEEP,  # no newline within the first 4 KiB
+        b'{"version": 2, "a": ' + b"9" * 5000 + b"}\n",  # too many digits: ValueError
+        b'{"version": 2, "a": NaN}\n',
+        b'{"version": 2, "a": "\xff"}\n',  # not UTF-8
+        b'{\x00"\x00v\x00"\x00:\x002\x00}\x00\n',  # UTF-16: not taken as JSON
+    ):
+        raw = run(["render", "--input-format", "raw"], data)
+        assert raw[0] == 0 and raw[1].startswith(b"{") and raw[2] == ""
+        assert run(["render"], data) == raw, data[:30]  # auto: raw, no traceback
+        log = tmp_path / "log.raw"
+        log.write_bytes(data)
+        assert run(["render", str(log)]) == raw
+
+
+def test_a_recording_header_that_breaks_the_json_parser_is_skipped() -> None:
+    events = b'[0.1, "o", "one\\r\\n"]\n' + DEEP + b"]\n" + b'[0.2, "o", "two\\r\\n"]\n'
+    status, out, err = run(["render", "--input-format", "asciicast"], DEEP + b"\n" + events)
+    assert (status, out) == (0, b"one\ntwo\n")
+    assert err == "termscribe: -: 1 lines of the recording are not events (skipped)\n"
+
+
 TYPESCRIPT = (
     b'Script started on 2026-12-01 23:56:29+00:00 [TERM="xterm" TTY="/dev/pts/1" '
     b'COLUMNS="6" LINES="3"]\n'

@@ -430,17 +430,20 @@ class Transcript(RichLines):
             return start + body + end
         return out
 
-    def ansi(self, *, hyperlinks: bool = False) -> str:
+    def ansi(self, *, hyperlinks: bool = False, pairs: str = "truecolor") -> str:
         """The transcript with styles rebuilt as SGR, safe for a terminal;
-        ``hyperlinks`` adds OSC 8 for http(s) and mailto links."""
+        ``hyperlinks`` adds OSC 8 for http(s) and mailto links; ``pairs``
+        is how a set foreground on a set background is written: as 24-bit
+        colours of at least 3:1 ("truecolor"), or as the terminal's default
+        colours ("terminal", for terminals of 16 or 256 colours)."""
         from ._render._ansi import ansi_lines, ansi_pairs  # not loaded for text
 
-        out = ansi_pairs(self._pairs(), hyperlinks=hyperlinks)
+        out = ansi_pairs(self._pairs(), hyperlinks=hyperlinks, pairs=pairs)
         if len(out) > self.output_limit():
             out = styled_within(
                 self.lines(),
                 self.output_limit(),
-                lambda lines: ansi_lines(lines, hyperlinks=hyperlinks),
+                lambda lines: ansi_lines(lines, hyperlinks=hyperlinks, pairs=pairs),
                 0,
                 out,
             )
@@ -477,10 +480,14 @@ def render_html(
 
 
 def render_ansi(
-    data: bytes, *, hyperlinks: bool = False, **options: Unpack[TranscriptOptions]
+    data: bytes,
+    *,
+    hyperlinks: bool = False,
+    pairs: str = "truecolor",
+    **options: Unpack[TranscriptOptions],
 ) -> str:
     """The safe-ANSI transcript of ``data`` in one call (options as Transcript)."""
-    return _whole(data, options).ansi(hyperlinks=hyperlinks)
+    return _whole(data, options).ansi(hyperlinks=hyperlinks, pairs=pairs)
 
 
 def _whole(data: bytes, options: TranscriptOptions) -> Transcript:

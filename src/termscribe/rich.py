@@ -13,11 +13,19 @@ Rich draws on a terminal, so a line gets what the safe-ANSI renderer
   underline (double underline as Rich's ``underline2``; curly, dotted and
   dashed as a plain underline: Rich has no other), blink, reverse, strike
   and overline as they are.  The underline colour is dropped (Rich has none).
-* Nothing is hidden: concealed text (SGR 8) is shown, and an explicit
-  foreground and background that would be unreadable (black on black) are
-  replaced by the readable pair the ANSI renderer computes
-  (``_render._ansi._readable``, 3:1 contrast).  Where one side is the
-  terminal's default colour, the pair is left as the program sent it.
+* Nothing is hidden: concealed text (SGR 8) is shown, and a set
+  foreground on a set background is what the ANSI renderer emits for it
+  (``_render._ansi.readable_pair``, SECURITY.md's "palette pairs"): with
+  ``pairs="truecolor"`` 24-bit colours of at least 3:1, never palette
+  indices whose colours are the viewer's; with ``pairs="terminal"`` no
+  colour (the terminal's own default pair) and no faint.  `LinesView`, and
+  a `Transcript` printed as it is, choose by the console's colour system
+  (``pairs=None``): "truecolor" for a console of 24-bit colour or of none
+  (recording for ``export_html``, say); for one of 256 colours, the
+  24-bit pair where Rich's rounding of it into xterm's colour cube and grey
+  ramp still keeps 3:1, else "terminal"; "terminal" for 16 colours, where
+  Rich would round the pair into the viewer's palette.  Where one side is
+  the terminal's default colour, the pair is left as the program sent it.
 * Links only with ``hyperlinks=True`` (as ``Transcript.ansi``), and only to
   the URL `termscribe.safe_url` rebuilds (http, https, mailto): printable
   ASCII with quotes and ``<>`` percent-encoded, so Rich's terminal output
@@ -38,14 +46,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from rich.cells import cell_len
-from rich.color import Color
+from rich.color import Color, ColorSystem
 from rich.console import Console, ConsoleOptions
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 
-from termscribe._render._ansi import _readable
+from termscribe._render._ansi import DIM_ALPHA, check_pairs, readable_pair
+from termscribe._render._contrast import MIN_RATIO, blend, contrast, ensure_contrast
+from termscribe._render._theme import palette_rgb
 from termscribe._render._urls import safe_url
 from termscribe._rows import MARKERS, Line
 from termscribe._style import (
@@ -71,10 +81,11 @@ class _Converter:
     call's distinct styles are few, and nothing is shared between calls
     (DESIGN.md invariant 8)."""
 
-    __slots__ = ("hyperlinks", "styles")
+    __slots__ = ("hyperlinks", "pairs", "styles")
 
-    def __init__(self, hyperlinks: bool) -> None:
+    def __init__(self, hyperlinks: bool, pairs: str) -> None:
         self.hyperlinks = hyperlinks
+        self.pairs = pairs
         self.styles: dict[Style, RichStyle | None] = {}
 
     def text(self, line: Line) -> Text:
@@ -86,7 +97,7 @@ class _Converter:
             if style in styles:
                 rich = styles[style]
             else:
-                rich = styles[style] = rich_style(style, hyperlinks=self.hyperlinks)
+                rich = styles[style] = _rich_style(style, self.hyperlinks, self.pairs)
             text.append(run_text, rich)
         if "<U+" in line.text or "[termscribe:" in line.text:
             for match in MARKERS.finditer(line.text):
@@ -94,19 +105,41 @@ class _Converter:
         return text
 
 
-def rich_style(style: Style, *, hyperlinks: bool = False) -> RichStyle | None:
+def rich_style(
+    style: Style, *, hyperlinks: bool = False, pairs: str = "truecolor"
+) -> RichStyle | None:
     """The Rich style of a termscribe `Style` (see the module docstring), or None
     for one that looks like the default.  Attributes that are off are None, so
     a surrounding Rich style (a panel's) shows through as the default;
-    ``hyperlinks`` keeps a link whose target `safe_url` accepts, as its URL."""
+    ``hyperlinks`` keeps a link whose target `safe_url` accepts, as its URL;
+    ``pairs`` is how a set foreground on a set background is drawn."""
+    check_pairs(pairs)
+    return _rich_style(style, hyperlinks, pairs)
+
+
+def _console_pairs(console: Console) -> str:
+    """The ``pairs`` for what ``console`` writes (see the module docstring);
+    "256" is "truecolor" where Rich's rounding keeps 3:1."""
+    system = console.color_system
+    if system in (None, "truecolor"):
+        return "truecolor"
+    return "256" if system == "256" else "terminal"
+
+
+def _rich_style(style: Style, hyperlinks: bool, pairs: str) -> RichStyle | None:
     if style.is_default:
         return None
     link = None
     if hyperlinks and style.link is not None:
         link = safe_url(style.link.uri)
+    fg: int | None
+    bg: int | None
     fg, bg, flags = style.fg, style.bg, style.flags
     if fg is not None and bg is not None:
-        fg, bg, flags = _readable(fg, bg, flags)
+        pair = readable_pair(fg, bg, flags, "terminal" if pairs == "terminal" else "truecolor")
+        if pairs == "256":
+            pair = _eight_bit(*pair) or readable_pair(fg, bg, flags, "terminal")
+        fg, bg, flags = pair
     underline = style.underline
     if fg is None and bg is None and not flags and not underline and link is None:
         return None
@@ -126,6 +159,35 @@ def rich_style(style: Style, *, hyperlinks: bool = False) -> RichStyle | None:
     )
 
 
+def _eight_bit(fg: int | None, bg: int | None, flags: int) -> tuple[int, int, int] | None:
+    """A 24-bit pair as colours 16-255 (xterm's cube and grey ramp, which
+    Rich rounds 24-bit colours into for a console of 256 colours) that keep
+    MIN_RATIO, or None: the background rounded, the foreground moved from
+    it further than 3:1 when rounding would lose the ratio."""
+    assert fg is not None and bg is not None
+    front, back = (bg, fg) if flags & INVERSE else (fg, bg)
+    back_index = _nearest(back & 0xFFFFFF)
+    drawn_back = palette_rgb(back_index)
+    for ratio in (MIN_RATIO, 3.5, 4.5):
+        front_index = _nearest(ensure_contrast(front & 0xFFFFFF, drawn_back, ratio))
+        shown = palette_rgb(front_index)
+        if flags & DIM:
+            shown = blend(shown, drawn_back, DIM_ALPHA)
+        if contrast(shown, drawn_back) >= MIN_RATIO:
+            if flags & INVERSE:
+                return back_index, front_index, flags
+            return front_index, back_index, flags
+    return None
+
+
+def _nearest(rgb: int) -> int:
+    """The colour 16-255 Rich rounds 24-bit ``rgb`` to."""
+    colour = Color.from_rgb(rgb >> 16, rgb >> 8 & 0xFF, rgb & 0xFF)
+    number = colour.downgrade(ColorSystem.EIGHT_BIT).number
+    assert number is not None and number >= 16
+    return number
+
+
 def _on(value: int | bool) -> bool | None:
     return True if value else None
 
@@ -138,10 +200,12 @@ def _colour(value: int | None) -> Color | None:
     return Color.from_ansi(value)
 
 
-def line_text(line: Line, *, hyperlinks: bool = False) -> Text:
+def line_text(line: Line, *, hyperlinks: bool = False, pairs: str = "truecolor") -> Text:
     """`line` as a Rich ``Text`` (see the module docstring for what each style
-    becomes); ``hyperlinks`` links the text of safe http(s) and mailto links."""
-    return _Converter(hyperlinks).text(line)
+    becomes); ``hyperlinks`` links the text of safe http(s) and mailto links;
+    ``pairs`` is how a set foreground on a set background is drawn."""
+    check_pairs(pairs)
+    return _Converter(hyperlinks, pairs).text(line)
 
 
 class LinesView:
@@ -149,15 +213,22 @@ class LinesView:
 
     ``console.print(LinesView(transcript.lines(), hyperlinks=True))``; a
     `Transcript` or ``TerminalState`` printed as it is shows the same
-    without links.
+    without links.  ``pairs`` (None: chosen by the console's colour system)
+    is how a set foreground on a set background is drawn.
     """
 
-    def __init__(self, lines: Iterable[Line], *, hyperlinks: bool = False) -> None:
+    def __init__(
+        self, lines: Iterable[Line], *, hyperlinks: bool = False, pairs: str | None = None
+    ) -> None:
+        if pairs is not None:
+            check_pairs(pairs)
         self.lines = list(lines)
         self.hyperlinks = hyperlinks
+        self.pairs = pairs
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        convert = _Converter(self.hyperlinks)
+        pairs = self.pairs if self.pairs is not None else _console_pairs(console)
+        convert = _Converter(self.hyperlinks, pairs)
         width = max(options.max_width, 1)
         newline = Segment.line()
         for line in self.lines:

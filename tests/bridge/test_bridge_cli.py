@@ -81,6 +81,25 @@ def test_bad_lines_get_one_stderr_line_each_and_the_rest_goes_on() -> None:
     assert block_parts(last_blocks(out)["c"])[1] == "a.txt\nb.txt\n"
 
 
+def test_lines_that_break_the_json_parser_are_rejected_one_by_one() -> None:
+    data = (
+        ndjson(SESSION[0])
+        + b'{"a":' + b"[" * 3000 + b"\n"  # RecursionError in json.loads
+        + b'{"a": NaN}\n'
+        + b"{\x00}\x00\n"  # UTF-16
+        + ndjson(*SESSION[1:])
+    )  # fmt: skip
+    status, out, err = run_cli([], data)
+    assert status == 1
+    assert err.splitlines() == [
+        "termscribe bridge: line 2: not valid JSON: nested too deeply",
+        "termscribe bridge: line 3: not valid JSON: NaN is not allowed",
+        "termscribe bridge: line 4: not valid JSON: Expecting property name enclosed in "
+        "double quotes (column 2)",
+    ]
+    assert block_parts(last_blocks(out)["c"])[1] == "a.txt\nb.txt\n"
+
+
 def test_bad_usage_exits_2() -> None:
     status, _, err = run_cli(["--max-text-chars", "10"], b"")
     assert status == 2

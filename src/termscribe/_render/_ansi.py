@@ -13,18 +13,26 @@ shown with ``cat`` or ``less -R`` without the terminal acting on it.
   parameter, whereas ``58;5;n`` would read as "blink" there.
 * Hyperlinks (``hyperlinks=True``) are OSC 8, ended with ST, for targets that
   ``_urls.safe_url`` accepts, with its rebuilt printable-ASCII URL.
-* Readable (DESIGN.md invariant 7): a foreground and background that are
-  both emitted never make a pair under ``_contrast.MIN_RATIO`` (3:1) as the
-  terminal draws it (after SGR 7, faint, and bold drawn bright). Such a pair
-  is re-emitted as exact truecolor: the background as xterm shows it, the
-  foreground moved toward lighter or darker as xterm.js's
-  ``minimumContrastRatio`` does (faint is then folded into that colour).
-  The palette assumed for colours 0-15 is xterm's default (``XTERM_16``);
-  16-255 are xterm's cube and grey ramp. When one side is the terminal's
-  default colour, only the viewer's terminal knows the pair: the renderer
-  leaves it as the program sent it (no colour is unreadable on both a dark
-  and a light default background, and terminals with a minimum-contrast
-  setting apply it there).
+* Readable whatever the viewer's palette (DESIGN.md invariant 7; the rule
+  and its reason are in SECURITY.md, "palette pairs"): a foreground and a
+  background that are both set never reach the terminal as palette
+  indices, whose colours are the viewer's own (SGR 35;103 is 1.02:1 in
+  Solarized Dark).  ``pairs="truecolor"`` (the default) emits the pair as
+  24-bit colours, the ones xterm's palette gives them (``XTERM_16``; 16-255
+  are xterm's cube and grey ramp), which every terminal draws as they are
+  (bold does not brighten them); when they make a pair under
+  ``_contrast.MIN_RATIO`` (3:1) as drawn (after SGR 7 and faint), the
+  background is kept and the foreground moved toward lighter or darker as
+  xterm.js's ``minimumContrastRatio`` does (faint is then folded into that
+  colour).  ``pairs="terminal"``, for terminals without 24-bit colour,
+  emits neither colour: the text takes the terminal's own default
+  foreground and background, the one pair every palette makes readable,
+  at normal intensity (faint dropped; bold, SGR 7 and the rest kept).
+  When one side is the terminal's default colour, only the viewer's
+  terminal knows the pair: the renderer leaves it as the program sent it,
+  in both modes (no colour is unreadable on both a dark and a light
+  default background, and terminals with a minimum-contrast setting apply
+  it there).
 
 Removing the SGR and OSC 8 sequences gives exactly the text transcript.
 """
@@ -39,7 +47,11 @@ from ._contrast import MIN_RATIO, blend, contrast, ensure_contrast
 from ._theme import palette_rgb
 from ._urls import safe_url
 
-__all__ = ["ansi_lines", "ansi_pairs"]
+__all__ = ["PAIRS", "ansi_lines", "ansi_pairs", "check_pairs", "readable_pair"]
+
+#: How a set foreground on a set background is emitted (see the module
+#: docstring): "truecolor" (the default) or "terminal".
+PAIRS = ("truecolor", "terminal")
 
 RESET = "\x1b[0m"
 _OSC8_END = "\x1b]8;;\x1b\\"
@@ -65,13 +77,22 @@ _FLAG_CODES = (
 )
 
 
-def ansi_lines(lines: Iterable[Line], *, hyperlinks: bool = False) -> str:
-    """The ANSI of lines, joined with ``\\n`` (no trailing newline)."""
-    return ansi_pairs([(line.text, line.runs) for line in lines], hyperlinks=hyperlinks)
+def ansi_lines(lines: Iterable[Line], *, hyperlinks: bool = False, pairs: str = "truecolor") -> str:
+    """The ANSI of lines, joined with ``\\n`` (no trailing newline); ``pairs``
+    is how a set foreground on a set background is emitted (``PAIRS``)."""
+    return ansi_pairs(
+        [(line.text, line.runs) for line in lines], hyperlinks=hyperlinks, pairs=pairs
+    )
 
 
-def ansi_pairs(lines: Iterable[tuple[str, Iterable[Run]]], *, hyperlinks: bool = False) -> str:
+def ansi_pairs(
+    lines: Iterable[tuple[str, Iterable[Run]]],
+    *,
+    hyperlinks: bool = False,
+    pairs: str = "truecolor",
+) -> str:
     """ansi_lines of lines given as their text and runs."""
+    check_pairs(pairs)
     out: list[str] = []
     append = out.append
     # Per call, never shared (DESIGN.md invariant 8): distinct styles and
@@ -96,7 +117,7 @@ def ansi_pairs(lines: Iterable[tuple[str, Iterable[Run]]], *, hyperlinks: bool =
                     link = url
             sgr = sgrs.get(style)
             if sgr is None:
-                sgr = sgrs[style] = _build_sgr(style)
+                sgr = sgrs[style] = _build_sgr(style, pairs)
             if sgr:
                 append(sgr)
                 styled = True
@@ -114,11 +135,19 @@ def ansi_pairs(lines: Iterable[tuple[str, Iterable[Run]]], *, hyperlinks: bool =
     return "".join(out)
 
 
-def _build_sgr(style: Style) -> str:
+def check_pairs(pairs: str) -> None:
+    """ValueError unless ``pairs`` is one of ``PAIRS``."""
+    if pairs not in PAIRS:
+        raise ValueError(f"pairs must be one of {', '.join(PAIRS)}, not {pairs!r}")
+
+
+def _build_sgr(style: Style, pairs: str) -> str:
     """``CSI 0;...m`` for a style, or "" when it looks like the default."""
+    fg: int | None
+    bg: int | None
     fg, bg, flags = style.fg, style.bg, style.flags
     if fg is not None and bg is not None:
-        fg, bg, flags = _readable(fg, bg, flags)
+        fg, bg, flags = readable_pair(fg, bg, flags, pairs)
     params = [code for flag, code in _FLAG_CODES if flags & flag]
     if style.underline:
         params.append("4" if style.underline == 1 else f"4:{style.underline}")
@@ -153,36 +182,28 @@ def _extended(head: str, value: int, sep: str) -> str:
     return f"{head}{sep}5{sep}{value}"
 
 
-def _readable(fg: int, bg: int, flags: int) -> tuple[int, int, int]:
-    """(fg, bg, flags) to emit for an explicit pair: as they are if every
-    way a terminal may draw them keeps MIN_RATIO, else a truecolor pair that
-    does (see the module docstring)."""
-    if not flags & (BOLD | DIM) and contrast(_rgb(fg), _rgb(bg)) >= MIN_RATIO:
-        return fg, bg, flags  # the common case: one way to draw it, readable
-    fgs = _drawn(fg, bool(flags & BOLD))
-    bgs = (_rgb(bg),)
-    fronts, backs = (bgs, fgs) if flags & INVERSE else (fgs, bgs)
-    dim = bool(flags & DIM)
-    if all(
-        contrast(blend(front, back, DIM_ALPHA) if dim else front, back) >= MIN_RATIO
-        for front in fronts
-        for back in backs
-    ):
-        return fg, bg, flags
-    back = backs[0]
-    front = blend(fronts[0], back, DIM_ALPHA) if dim else fronts[0]
-    front = ensure_contrast(front, back)
+def readable_pair(fg: int, bg: int, flags: int, pairs: str) -> tuple[int | None, int | None, int]:
+    """(fg, bg, flags) to emit for a set foreground on a set background (see
+    the module docstring): a 24-bit pair that keeps MIN_RATIO as a terminal
+    draws it, or with ``pairs="terminal"`` no colour and no faint."""
+    if pairs == "terminal":
+        return None, None, flags & ~DIM
+    front, back = _rgb(fg), _rgb(bg)  # 24-bit: bold never brightens them
     if flags & INVERSE:
-        return RGB_FLAG | back, RGB_FLAG | front, flags & ~DIM
-    return RGB_FLAG | front, RGB_FLAG | back, flags & ~DIM
+        front, back = back, front
+    if flags & DIM:
+        faint = blend(front, back, DIM_ALPHA)
+        if contrast(faint, back) >= MIN_RATIO:
+            return _as_emitted(front, back, flags)
+        front, flags = faint, flags & ~DIM  # folded into the colour
+    return _as_emitted(ensure_contrast(front, back), back, flags)
 
 
-def _drawn(value: int, bold: bool) -> tuple[int, ...]:
-    """The colours a foreground may be drawn in: 30-37 with bold may be
-    drawn in the bright colour (xterm's and xterm.js's default)."""
-    if bold and value < 8:
-        return XTERM_16[value], XTERM_16[value + 8]
-    return (_rgb(value),)
+def _as_emitted(front: int, back: int, flags: int) -> tuple[int, int, int]:
+    """The 24-bit (fg, bg) that draw ``front`` on ``back`` under ``flags``."""
+    if flags & INVERSE:
+        return RGB_FLAG | back, RGB_FLAG | front, flags
+    return RGB_FLAG | front, RGB_FLAG | back, flags
 
 
 def _rgb(value: int) -> int:

@@ -8,10 +8,10 @@ are independent messages).  The CLI reads the lines; nothing here does I/O.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from .._json import JSONError, parse_json
 from ._errors import InvalidMessageError
 from ._store import TerminalStore
 from ._terminal import TerminalKey, TerminalState
@@ -47,24 +47,12 @@ class SessionLog:
         self.line_count = number if number is not None else self.line_count + 1
         self.last_changed = ()
         number = self.line_count
-        if isinstance(line, bytes):
-            try:
-                line = line.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                self.add_error(number, f"not valid UTF-8 (byte {exc.start})")
-                return
         if not line.strip():
             return
         try:
-            message = json.loads(line, parse_constant=_reject_constant)
-        except json.JSONDecodeError as exc:
-            self.add_error(number, f"not valid JSON: {exc.msg} (column {exc.colno})")
-            return
-        except ValueError as exc:
-            self.add_error(number, f"not valid JSON: {exc}")
-            return
-        except RecursionError:
-            self.add_error(number, "not valid JSON: nested too deeply")
+            message = parse_json(line)
+        except JSONError as exc:
+            self.add_error(number, str(exc))
             return
         self.feed_message(message, number)
 
@@ -105,7 +93,3 @@ class SessionLog:
         if terminal_id is None:
             return list(self.errors)
         return [e for e in self.errors if e.terminal_id in (None, terminal_id)]
-
-
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")

@@ -3,7 +3,8 @@
 Each subcommand lives in its own module, imported only when it runs (or for
 ``--help``), so ``termscribe render`` does not load the ACP layer.  Bad usage
 and unreadable input give a one-line message on stderr and exit status 2,
-never a traceback; so does an output that cannot be written (a full disk).
+never a traceback; so does an output that cannot be written (a full disk),
+or running out of memory.
 A reader that goes away (``| head``) ends the command quietly.
 """
 
@@ -125,6 +126,9 @@ def main(
         return 0
     except KeyboardInterrupt:
         return 130
+    except MemoryError:  # what failed to be allocated is free again: one line
+        print("termscribe: out of memory", file=stderr)
+        return 2
     except OSError as exc:  # stdout on a full disk, say: one line, no traceback
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"termscribe: {where}{exc.strerror or exc}", file=stderr)

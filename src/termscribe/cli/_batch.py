@@ -2,9 +2,13 @@
 
 Each input is rendered to ``DIR/NAME.EXT`` (NAME: its file name without the
 extension) in a pool of worker processes from the standard library, since
-rendering is CPU-bound Python.  A file that fails (unreadable, not
-writable) is reported on one line and the others go on; a summary line
-ends the run.  Exit status: 0, 1 when some file failed, 2 for bad usage.
+rendering is CPU-bound Python.  A file that fails is reported on one line
+and the others go on, whatever the failure: unreadable, not writable, out
+of memory, an error of termscribe's own (named by its exception's type,
+never with a traceback), or a worker process that died (killed, say): the
+files it left are then rendered each in a process of its own, so that the
+one that kills it is the one reported.  A summary line ends the run.  Exit
+status: 0, 1 when some file failed, 2 for bad usage.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from typing import Final, TextIO
 
@@ -103,10 +108,28 @@ def _results(
         for path, target in zip(inputs, targets, strict=True):
             yield _render_one(render, path, target)
         return
-    executor: Executor = ProcessPoolExecutor(max_workers=workers)
-    with executor:
-        # chunksize 1: files differ in size, so hand them out one at a time.
-        yield from executor.map(_render_one, [render] * len(inputs), inputs, targets)
+    jobs = list(zip(inputs, targets, strict=True))
+    done = 0
+    with ProcessPoolExecutor(max_workers=workers) as executor:
+        # One at a time: files differ in size.
+        futures = [executor.submit(_render_one, render, path, target) for path, target in jobs]
+        try:
+            for future in futures:
+                yield future.result()
+                done += 1
+        except BrokenProcessPool:
+            pass  # every file not done yet fails with it: they go one by one below
+    for path, target in jobs[done:]:
+        yield _render_alone(render, path, target)
+
+
+def _render_alone(render: RenderOne, path: str, target: str) -> _Result:
+    """Render one file in a worker process of its own (after a worker died)."""
+    try:
+        with ProcessPoolExecutor(max_workers=1) as executor:
+            return executor.submit(_render_one, render, path, target).result()
+    except BrokenProcessPool:
+        return 0, [], f"{path}: the process rendering it ended abruptly"
 
 
 _Result = tuple[int, list[str], "str | None"]
@@ -121,3 +144,7 @@ def _render_one(render: RenderOne, path: str, target: str) -> _Result:
         return 0, [], str(exc)
     except OSError as exc:
         return 0, [], f"{path}: {exc.strerror or exc}"
+    except MemoryError:
+        return 0, [], f"{path}: out of memory"
+    except Exception as exc:  # a fault on one input must not stop the rest
+        return 0, [], f"{path}: failed with {type(exc).__name__} (an error of termscribe)"

@@ -24,6 +24,7 @@ import select
 import time
 from typing import BinaryIO, Final, TextIO
 
+from .._json import JSONError, parse_json
 from ..acp import (
     BRIDGE_MODES,
     DEFAULT_MAX_TEXT_CHARS,
@@ -138,13 +139,9 @@ def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: Te
     if not line.strip():
         return 0
     try:
-        message = json.loads(line, parse_constant=_reject_constant)
-    except UnicodeDecodeError as exc:
-        return _reject(err, number, f"not valid UTF-8 (byte {exc.start})")
-    except RecursionError:
-        return _reject(err, number, "not valid JSON: nested too deeply")
-    except ValueError as exc:
-        return _reject(err, number, f"not valid JSON: {exc}")
+        message = parse_json(line)
+    except JSONError as exc:
+        return _reject(err, number, str(exc))
     try:
         result = bridge.apply(message)
     except InvalidMessageError as exc:
@@ -153,10 +150,6 @@ def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: Te
     for note in result.not_bridged:
         print(f"termscribe bridge: line {number}: not bridged: {display_text(str(note))}", file=err)
     return 0
-
-
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")  # NaN and Infinity are not JSON
 
 
 def _reject(err: TextIO, number: int, message: str) -> int:

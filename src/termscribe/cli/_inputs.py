@@ -16,6 +16,12 @@ The kind is told by content (the first line), never by the file name alone:
   header's ``COLUMNS``/``LINES``, when present, give the size).
 * **raw**: anything else, passed on unchanged.
 
+A first line that looks like JSON but that the parser refuses, whatever the
+reason (a nesting too deep for its stack, bytes that are not UTF-8, ``NaN``,
+an integer of too many digits; see ``termscribe._json``), is raw input; a
+recording's line that fails so is skipped and counted, like any line that
+is not an event.
+
 Everything is read as it arrives, line by line for recordings, so a pipe's
 output shows before its end and memory stays bounded.
 """
@@ -40,7 +46,7 @@ _TAIL_BYTES: Final = 512
 
 _SCRIPT_START: Final = b"Script started on "
 _SCRIPT_DONE: Final = b"\nScript done on "
-_SCRIPT_SIZE: Final = re.compile(rb'COLUMNS="(\d+)" LINES="(\d+)"')
+_SCRIPT_SIZE: Final = re.compile(rb'COLUMNS="([0-9]{1,9})" LINES="([0-9]{1,9})"')
 _RESIZE: Final = re.compile(r"([0-9]{1,9})x([0-9]{1,9})")
 
 
@@ -91,12 +97,12 @@ def _kind(head: bytes) -> str:
     if head.startswith(_SCRIPT_START):
         return "typescript"
     if head.startswith(b"{"):
-        import json  # recordings only: keep it off the startup path
+        from .._json import JSONError, parse_json  # recordings only: off the startup path
 
         try:
-            header = json.loads(head.split(b"\n", 1)[0])
-        except ValueError:
-            return "raw"
+            header = parse_json(head.split(b"\n", 1)[0])
+        except JSONError:
+            return "raw"  # whatever the reason: a deep nesting, bad UTF-8, NaN
         if isinstance(header, dict) and header.get("version") in (2, 3):
             return "asciicast"
     return "raw"
@@ -113,14 +119,14 @@ def _raw(head: bytes, read: object) -> Iterator[bytes]:
 
 
 def _asciicast(head: bytes, source: BinaryIO) -> Input:
-    import json
+    from .._json import JSONError, parse_json
 
     first, _, rest = head.partition(b"\n")
     stream = Input("asciicast", iter(()))
     try:
-        header = json.loads(first)
-    except ValueError:
-        header = {}
+        header = parse_json(first)
+    except JSONError:
+        header = {}  # the size is left to the options; the events are read
     if isinstance(header, dict):
         size = header.get("term") if header.get("version") == 3 else header
         if isinstance(size, dict):
@@ -165,13 +171,13 @@ def _events(stream: Input, rest: bytes, source: BinaryIO) -> Iterator[bytes | Re
 
 
 def _event(stream: Input, line: bytes) -> Iterator[bytes | Resize]:
-    import json  # already loaded by _asciicast: a dictionary lookup
+    from .._json import JSONError, parse_json  # loaded by _asciicast: a dictionary lookup
 
     if not line.strip() or line.lstrip().startswith(b"#"):
         return  # blank, or a v3 comment
     try:
-        event = json.loads(line)
-    except (ValueError, RecursionError):
+        event = parse_json(line)
+    except JSONError:
         stream.skipped += 1
         return
     if not (isinstance(event, list) and len(event) >= 3 and isinstance(event[1], str)):

@@ -34,6 +34,7 @@ import threading
 import time
 from typing import Any, BinaryIO, Final, TextIO
 
+from .._json import JSONError, parse_json
 from ..acp import FlushTimer, V1ClientProxy, display_text
 from ._args import MAX_LINE_BYTES
 
@@ -285,13 +286,9 @@ class _Session:
         if not line.strip():
             return None
         try:
-            return json.loads(line, parse_constant=_reject_constant)
-        except UnicodeDecodeError as exc:
-            self._note(f"{side}: not valid UTF-8 (byte {exc.start})")
-        except RecursionError:
-            self._note(f"{side}: not valid JSON: nested too deeply")
-        except ValueError as exc:
-            self._note(f"{side}: not valid JSON: {exc}")
+            return parse_json(line)
+        except JSONError as exc:
+            self._note(f"{side}: {exc}")
         return None
 
     def _notes(self, notes: list[str], side: str) -> None:
@@ -338,10 +335,6 @@ def _encode(message: dict[str, Any]) -> bytes:
     except UnicodeEncodeError:  # a lone surrogate from the input: escape it
         data = json.dumps(message, separators=(",", ":")).encode()
     return data + b"\n"
-
-
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")
 
 
 def _now_ms() -> float:

@@ -91,6 +91,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     render.add_argument(
         "--hyperlinks", action="store_true", help="ansi: keep http(s) links as OSC 8"
     )
+    render.add_argument(
+        "--pairs",
+        choices=["truecolor", "terminal"],
+        default=None,
+        help="ansi: a colour on a colour as 24-bit colours made readable (truecolor, the "
+        "default), or as the terminal's own default colours (terminal: for 16 or 256 colours)",
+    )
     render.add_argument("--mode", choices=list(MODES), default="lines", help="interpretation")
     render.add_argument(
         "--columns",
@@ -145,6 +152,7 @@ class RenderOptions(NamedTuple):
     format: str = "text"
     fragment: bool = False
     hyperlinks: bool = False
+    pairs: str = "truecolor"
     mode: str = "lines"
     columns: int | None = None
     rows: int | None = None
@@ -161,6 +169,8 @@ class RenderOptions(NamedTuple):
         """The options of the command line, checked: bad values name their flag."""
         if args.hyperlinks and args.format != "ansi":
             raise UsageError("--hyperlinks applies to --format ansi only")
+        if args.pairs is not None and args.format != "ansi":
+            raise UsageError("--pairs applies to --format ansi only")
         if args.fragment is not None and args.format != "html":
             raise UsageError("--fragment and --standalone apply to --format html only")
         for flag, given in (
@@ -190,6 +200,7 @@ class RenderOptions(NamedTuple):
             format=args.format,
             fragment=bool(args.fragment),
             hyperlinks=args.hyperlinks,
+            pairs=args.pairs or "truecolor",
             mode=args.mode,
             columns=args.columns,
             rows=args.rows,
@@ -256,7 +267,11 @@ class RenderOptions(NamedTuple):
         if self.format == "ansi":
             from .._render._ansi import ansi_lines
 
-            return LineWriter(partial(ansi_lines, hyperlinks=self.hyperlinks)), "", ""
+            return (
+                LineWriter(partial(ansi_lines, hyperlinks=self.hyperlinks, pairs=self.pairs)),
+                "",
+                "",
+            )
         if self.format == "text":
             from .._render._text import render_lines_text
 
