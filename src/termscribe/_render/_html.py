@@ -204,13 +204,19 @@ def html_start(
     theme: str = "auto",
     wrap: bool = False,
     anchors: bool = False,
+    pre: bool = True,
+    css: str = "",
 ) -> str:
     """What comes before the lines: ``<pre>``, or a whole document head
-    (``theme``, ``wrap`` and ``anchors``: see ``_theme.layout_css``)."""
-    extra = layout_css(theme=theme, wrap=wrap, anchors=anchors)
+    (``theme``, ``wrap`` and ``anchors``: see ``_theme.layout_css``).
+
+    A page whose caller writes its own blocks (the command line's CI
+    sections) asks for no ``<pre>`` and may add its own rules (``css``, the
+    caller's constant, never text of a stream)."""
+    extra = layout_css(theme=theme, wrap=wrap, anchors=anchors) + css
     if not standalone:
-        if extra:
-            raise ValueError("theme, wrap and anchors apply to standalone documents only")
+        if extra or not pre:
+            raise ValueError("theme, wrap, anchors, css and pre apply to standalone documents only")
         return _PRE_OPEN
     return (
         "<!DOCTYPE html>\n"
@@ -221,13 +227,15 @@ def html_start(
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(_printable(title))}</title>\n"
         f"<style>\n{_PAGE_CSS}{STYLESHEET}{extra}</style>\n"
-        f"</head>\n<body>\n{_PRE_OPEN}"
+        f"</head>\n<body>\n{_PRE_OPEN if pre else ''}"
     )
 
 
-def html_end(*, standalone: bool = False) -> str:
-    """What comes after the lines."""
-    return "</pre>\n</body>\n</html>\n" if standalone else "</pre>"
+def html_end(*, standalone: bool = False, pre: bool = True) -> str:
+    """What comes after the lines (``pre``: as html_start was asked)."""
+    if not standalone:
+        return "</pre>"
+    return ("</pre>\n" if pre else "") + "</body>\n</html>\n"
 
 
 # The page around the transcript: the terminal's colours fill the window.

@@ -4,12 +4,12 @@ rendered as a terminal shows it).
 
 * **GitLab sections** (HTML pages with ``--sections``): GitLab's runner
   writes ``section_start:TS:NAME[OPTIONS]\\r\\e[0K`` at the start of a line,
-  then the section's header, and ``section_end:TS:NAME\\r\\e[0K`` on a line
-  of its own. On a terminal the CR and the erase hide the marker; here
-  ``\\r\\e[0K`` becomes a space after a start marker (and is left out after
-  an end marker), so that the marker is kept as the line's first text,
-  where the section writer finds it (see _sections), and nothing
-  of what the log says about its sections is hidden.
+  then the section's header, and ``section_end:TS:NAME\\r\\e[0K`` (on a line
+  of its own, or before the next section's start). On a terminal the CR
+  and the erase hide the marker; here ``\\r\\e[0K`` becomes a space after
+  it, so that the marker is kept as the line's first text, where the page
+  writer finds it (see _ci and _sections), and nothing of what the log
+  says about its sections is hidden.
 * **Buildkite timestamps** (``--timestamps``): Buildkite's agent writes
   ``ESC _bk;t=MILLISECONDS BEL`` (an APC string, which a transcript drops)
   at the start of each line. Each becomes ``[HH:MM:SS] `` (UTC) printed
@@ -25,12 +25,13 @@ only while a marker could still be completed there (no newline after it).
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Iterator
 from typing import Final, TypeVar
 
-__all__ = ["MAX_MARKER_BYTES", "ci_markers"]
+__all__ = ["MAX_MARKER_BYTES", "ci_markers", "first_line"]
 
 #: Longest marker held back at the end of a chunk to be completed by the next.
 MAX_MARKER_BYTES: Final = 512
@@ -82,11 +83,27 @@ def ci_markers(
         yield held
 
 
+def first_line(
+    chunks: Iterator[bytes | _Other],
+) -> tuple[bytes, Iterator[bytes | _Other]]:
+    """The first bytes of ``chunks`` up to their first newline (at most
+    MAX_MARKER_BYTES of them), and all of ``chunks``, those read included."""
+    taken: list[bytes | _Other] = []
+    head = b""
+    for chunk in chunks:
+        taken.append(chunk)
+        if isinstance(chunk, bytes):
+            head += chunk[: MAX_MARKER_BYTES - len(head)]
+            if b"\n" in head or len(head) >= MAX_MARKER_BYTES:
+                break
+    return head, itertools.chain(taken, chunks)
+
+
 def _rewrite(match: re.Match[bytes]) -> bytes:
     groups = match.groupdict()
     gitlab, milliseconds = groups.get("gitlab"), groups.get("milliseconds")
     if gitlab is not None:
-        return gitlab + b" " if gitlab.startswith(b"section_start:") else gitlab
+        return gitlab + b" "
     try:
         clock = time.strftime("%H:%M:%S", time.gmtime(int(milliseconds or 0) // 1000))
     except (OverflowError, OSError, ValueError):

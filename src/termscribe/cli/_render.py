@@ -12,27 +12,37 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
 
 from .._budget import OUTPUT_PER_BYTE, output_constant
 from .._lines import MAX_REACH
 from .._render._theme import THEMES
-from .._rows import MAX_LINE_CELLS
+from .._rows import MAX_LINE_CELLS, Line
 from .._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 from ._args import UsageError, at_least
 from ._inputs import INPUT_KINDS, Input, Resize, open_input_stream
 from ._output import Sink, is_same_file, open_sink
 from ._progress import Progress
-from ._writer import LineWriter
+from ._writer import LineWriter, Writer
 
 if TYPE_CHECKING:
     pass
 
 __all__ = ["CHUNK_SIZE", "RenderOptions", "register", "render_file", "run_render"]
 
+#: --sections choices (_ci.SECTION_CHOICES says what each finds).
+SECTION_CHOICES: Final = ["auto", "github", "gitlab", "buildkite", "off"]
 #: Most bytes taken from the input at a time.
 CHUNK_SIZE: Final = 64 * 1024
+#: The window's height in lines mode when neither --rows nor a recording
+#: gives one: the height of a CI runner's terminal (terminal-to-html's
+#: default too), so that a redraw of up to this many lines, such as
+#: ``docker compose pull``'s progress, comes out once, as the terminal
+#: showed it. Lines become final when they scroll out of it (or, with
+#: --follow, when the input pauses).
+LOG_ROWS: Final = 100
 
 _positive = at_least(1)
 
@@ -73,10 +83,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     render.add_argument(
         "--sections",
-        choices=["github", "buildkite", "off"],
+        choices=SECTION_CHOICES,
         default=None,
-        help="html page: CI log sections as <details>: GitHub's ::group:: and GitLab's "
-        "section_start (default), also Buildkite's ---/+++/~~~ headers, or none",
+        help="html page: CI log sections and annotations as their CI shows them: GitHub's "
+        "::group:: and ::error::, GitLab's section_start (auto, the default, and github or "
+        "gitlab), with Buildkite's ---/+++/~~~ headers when the log carries Buildkite's "
+        "timestamps (auto) or always (buildkite), or none (off)",
     )
     render.add_argument(
         "--timestamps",
@@ -86,7 +98,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     render.add_argument(
         "--line-anchors",
         action="store_true",
-        help="html page: number the lines, each linkable as PAGE#LN (no script)",
+        help="html page: number the lines as the text output's, each linkable as PAGE#LN "
+        "(no script)",
+    )
+    follow = render.add_mutually_exclusive_group()
+    follow.add_argument(
+        "--follow",
+        dest="follow",
+        action="store_const",
+        const=True,
+        default=None,
+        help="when the input pauses, write the lines above the last one at once "
+        "(a later cursor-up cannot change them any more); the default when stdout is a "
+        "terminal and the input is not a file",
+    )
+    follow.add_argument(
+        "--no-follow",
+        dest="follow",
+        action="store_const",
+        const=False,
+        help="write lines only once they are final: the same output for any timing",
     )
     render.add_argument(
         "--hyperlinks", action="store_true", help="ansi: keep http(s) links as OSC 8"
@@ -104,14 +135,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=_positive,
         default=None,
         metavar="N",
-        help="wrap at N columns (default: the recording's; screen: width, default 80)",
+        help="the terminal's width: longer lines wrap there as on the terminal, and the "
+        "wrapped rows are joined back into one line in lines mode (default: the recording's, "
+        "else unlimited; screen: the screen's width, default 80)",
     )
     render.add_argument(
         "--rows",
         type=_positive,
         default=None,
         metavar="N",
-        help="window height (default: the recording's, else 24)",
+        help="the terminal's height, which cursor-up can reach: redraws taller than it repeat "
+        f"(default: the recording's, else {LOG_ROWS}; screen: 24)",
     )
     render.add_argument(
         "--input-format",
@@ -160,9 +194,10 @@ class RenderOptions(NamedTuple):
     input_format: str = "auto"
     theme: str = "auto"
     wrap: bool = False
-    sections: str = "github"
+    sections: str = "auto"
     anchors: bool = False
     timestamps: bool = False
+    follow: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
@@ -181,6 +216,8 @@ class RenderOptions(NamedTuple):
         ):
             if given and (args.format != "html" or args.fragment):
                 raise UsageError(f"{flag} applies to --format html pages (not --fragment)")
+        if args.follow and args.mode != "lines":
+            raise UsageError("--follow applies to --mode lines")
         if args.alt_screen != "off" and args.mode == "strip":
             raise UsageError("--alt-screen applies to --mode lines and screen")
         if args.rows is not None and args.rows > MAX_ROWS:
@@ -208,14 +245,16 @@ class RenderOptions(NamedTuple):
             input_format=args.input_format,
             theme=args.theme or "auto",
             wrap=args.wrap,
-            sections=args.sections or "github",
+            sections=args.sections or "auto",
             anchors=args.line_anchors,
             timestamps=args.timestamps,
+            follow=bool(args.follow),
         )
 
     @property
-    def gitlab_sections(self) -> bool:
-        """Whether GitLab's section markers are kept (for an HTML page's sections)."""
+    def page_sections(self) -> bool:
+        """Whether an HTML page's lines are read for CI sections (and so
+        GitLab's section markers are kept for it)."""
         return self.format == "html" and not self.fragment and self.sections != "off"
 
     @property
@@ -235,7 +274,8 @@ class RenderOptions(NamedTuple):
             columns = self.columns
         else:
             columns = min(columns, max_columns)
-        return columns, self.rows if self.rows is not None else min(rows or 24, max_rows)
+        default = LOG_ROWS if self.mode == "lines" else 24
+        return columns, self.rows if self.rows is not None else min(rows or default, max_rows)
 
     def window_cost(self, columns: int | None, rows: int) -> int:
         """What a transcript of this size adds to the output limit for its
@@ -262,7 +302,7 @@ class RenderOptions(NamedTuple):
             alt_screen=self.alt_screen,
         )
 
-    def renderer(self, input_path: str) -> tuple[LineWriter, str, str]:
+    def renderer(self, input_path: str) -> tuple[Writer, str, str]:
         """(how lines are written, text before the lines, text after them)."""
         if self.format == "ansi":
             from .._render._ansi import ansi_lines
@@ -278,32 +318,25 @@ class RenderOptions(NamedTuple):
             return LineWriter(render_lines_text), "", ""
         from .._render._html import html_end, html_lines, html_start
 
-        standalone = not self.fragment
+        if self.fragment:
+            return LineWriter(html_lines), html_start(), html_end() + "\n"
+        from ._ci import syntaxes_for
+        from ._sections import SECTIONS_CSS, PageWriter
+
         title = "Terminal transcript"
         if input_path != "-":
             title += ": " + os.path.basename(input_path)
-        anchors = None
-        if self.anchors:
-            from ._sections import AnchoredLines
-
-            anchors = AnchoredLines()
-        writer = LineWriter(html_lines, anchors)
-        if standalone and self.sections != "off":
-            from ._sections import SectionWriter
-
-            writer = SectionWriter(html_lines, self.sections, anchors)
+        writer = PageWriter(html_lines, syntaxes_for(self.sections), self.anchors)
         start = html_start(
-            standalone=standalone,
+            standalone=True,
             title=title,
             theme=self.theme,
             wrap=self.wrap,
             anchors=self.anchors,
+            pre=False,
+            css=SECTIONS_CSS if self.page_sections else "",
         )
-        return (
-            writer,
-            start,
-            html_end(standalone=standalone) + ("" if standalone else "\n"),
-        )
+        return writer, start, html_end(standalone=True, pre=False)
 
 
 def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
@@ -314,12 +347,16 @@ def run_render(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stde
             raise UsageError("-o takes one input; use --out-dir for several")
         if args.out_dir is None:
             raise UsageError("several inputs need --out-dir DIR")
+        if args.follow:
+            raise UsageError("--follow takes one input")
         from ._batch import run_batch
 
         render = partial(render_to_file, options)
         return run_batch(render, options.extension, inputs, args.out_dir, args.jobs, stderr)
     if args.jobs is not None:
         raise UsageError("-j applies to --out-dir only")
+    if args.follow is None:
+        options = options._replace(follow=_follows(options, inputs[0], args.output, stdin, stdout))
     progress = Progress(stderr, "termscribe render")
     _, notes = render_file(options, inputs[0], args.output, stdin, stdout, progress)
     for note in notes:
@@ -377,7 +414,7 @@ def _stream(
     name: str,
     out: Sink,
     progress: Progress | None,
-    writer: LineWriter,
+    writer: Writer,
     start: str,
     end: str,
 ) -> int:
@@ -405,13 +442,44 @@ def _stream(
     if start:
         out.write(start.encode("utf-8"))
     chunks = stream.chunks
-    if options.timestamps or options.gitlab_sections:
+    if options.page_sections and options.sections == "auto":
+        from ._ci import looks_like_buildkite, syntaxes_for
+        from ._markers import first_line
+        from ._sections import PageWriter
+
+        assert isinstance(writer, PageWriter)
+
+        try:
+            head, chunks = first_line(chunks)
+        except OSError as exc:
+            raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
+        writer.syntaxes = syntaxes_for("auto", looks_like_buildkite(head))
+    if options.timestamps or options.page_sections:
         from ._markers import ci_markers
 
-        chunks = ci_markers(chunks, gitlab=options.gitlab_sections, timestamps=options.timestamps)
+        chunks = ci_markers(chunks, gitlab=options.page_sections, timestamps=options.timestamps)
+    if options.follow:
+        from ._follow import PAUSE, PAUSED, Ahead, Paused, Prefetch
+
+        prefetch = Prefetch(chunks)
+    ahead = Ahead() if options.follow else None  # lines written before they were final
+    skip = ahead.skip if ahead is not None else _same
     while True:
         try:
-            chunk = next(chunks, b"")
+            if ahead is None:
+                chunk = next(chunks, b"")
+            else:
+                item = prefetch.get(PAUSE)
+                if item is PAUSED:
+                    settled = ahead.settle(transcript)
+                    if settled:
+                        body = writer.lines(settled, earlier + transcript.output_limit() - written)
+                        written += len(body)
+                        out.write(body.encode("utf-8"))
+                        out.flush()
+                    item = prefetch.get(None)
+                assert not isinstance(item, Paused)
+                chunk = item or b""
         except OSError as exc:
             raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
         if isinstance(chunk, Resize):
@@ -430,6 +498,9 @@ def _stream(
             committed = transcript.lines()
             if committed and not committed[-1].text:
                 committed.pop()
+            committed = skip(committed)
+            if ahead is not None:
+                ahead.count = 0
             earlier += transcript.output_limit() - output_constant(0, 0)
             transcript = options.transcript(*pending)
             pending = None
@@ -437,7 +508,7 @@ def _stream(
         size += len(chunk)
         paid += len(chunk)
         transcript.feed(chunk)
-        committed += transcript.take_lines()
+        committed += skip(transcript.take_lines())
         if committed:
             body = writer.lines(committed, earlier + transcript.output_limit() - written)
             written += len(body)
@@ -447,12 +518,33 @@ def _stream(
             progress.update(source)
     transcript.finish()
     limit = earlier + transcript.output_limit() - written
-    rest = writer.last(transcript.lines(), limit, len(end)) + end
+    rest = writer.last(skip(transcript.lines()), limit, len(end)) + end
     if rest and not rest.endswith("\n"):
         rest += "\n"  # a text file ends with a newline, whatever the mode
     out.write(rest.encode("utf-8"))
     out.flush()
     return size
+
+
+def _same(lines: list[Line]) -> list[Line]:
+    return lines
+
+
+def _follows(
+    options: RenderOptions, path: str, output: str | None, stdin: BinaryIO, stdout: BinaryIO
+) -> bool:
+    """Whether ``render`` follows its input when not told: in lines mode,
+    when its output is a terminal and its input may pause (not a file)."""
+    if options.mode != "lines" or output is not None:
+        return False
+    try:
+        if not stdout.isatty():
+            return False
+        if path != "-":
+            return not stat.S_ISREG(os.stat(path).st_mode)
+        return not stat.S_ISREG(os.fstat(stdin.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _open_input(path: str, stdin: BinaryIO | None) -> BinaryIO:

@@ -1,146 +1,329 @@
-"""CI log sections as collapsible ``<details>`` in HTML pages.
+"""The lines of an HTML page written by ``render``: CI sections as
+``<details>``, line numbers, and a summary of the log's annotations.
 
-Lines that open a section by a CI system's convention start one:
+What each CI system writes is in _ci (one row per system); this module
+turns it into the page:
 
-* GitHub Actions: ``::group::TITLE`` … ``::endgroup::`` (the end line is the
-  section's last);
-* GitLab: ``section_start:TS:NAME`` … ``section_end:TS:NAME``, as
-  _markers keeps them (a terminal erases them; the header text GitLab
-  shows follows the start marker on its line);
-* Buildkite (``--sections buildkite``, since ``--- `` also starts a diff's
-  file lines): a line starting ``--- ``, ``+++ `` or ``~~~ `` (each header
-  ends the section before it).
+* A section is ``<div class="ts-sec"><details class="ts-section" open>``
+  with the header's title (its line without the CI's syntax) as the
+  ``<summary>``, its lines in a ``<pre>``, and nested sections in it.  A
+  GitLab section's duration follows the ``</details>`` when its end is read
+  (a page is written as the log is read; the stylesheet draws the duration
+  at the right of the summary, which stays visible when the section is
+  collapsed).  Only a section whose syntax asks for it starts collapsed.
+* A ``<pre>`` is opened only for a line to go in it: no empty box, but for
+  an empty log.
+* Lines are numbered as the text output's lines (``L1``…``Ln``; the empty
+  line where the cursor waits at the end is no line of the text output):
+  a summary's line is numbered, a line of the CI's syntax alone
+  (``::endgroup::``) keeps its number and is not shown.  With
+  ``--line-anchors`` each line shown is ``<span class="ts-line" id="LN">``
+  after an empty ``<a class="ts-ln" href="#LN">`` whose number the
+  stylesheet draws (no text of the page, no script).
+* An annotation (GitHub's ``::error::``) shows its level, as GitHub's log
+  does, in place of its syntax; its line always has an id, and the
+  annotations are listed, with links to their lines, in a ``<nav>`` written
+  at the end of the page (a page is written as it is read) and drawn at its
+  top by the stylesheet.
 
-The header line becomes the ``<summary>`` and the lines after it a ``<pre>``
-inside the ``<details>``; the page's text, read in order, is still the text
-transcript, line for line (the marker lines are kept, as in text output),
-but for GitLab's markers, which text output leaves erased as a terminal does.
-Every section starts open, whatever the log asks (Buildkite's ``---``):
-folding is the reader's to do, so nothing in a transcript is hidden until
-someone chooses to hide it.  Sections do not nest: a header inside an open
-section ends it.
+The page's visible text, read in order (each summary a line of its own,
+the durations and the list of annotations aside), is the text transcript's
+lines less the CI's own syntax.
+
+Markup counts against the output limit: a section's and an annotation's
+are paid for by the bytes of the line that asks for them (``::group::``
+alone is 64 x 9 characters), line anchors are added only while there is
+room left (past it, lines go on unanchored and keep their numbers), and the
+list of annotations lists as many as fit (at most MAX_ANNOTATIONS).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Final
 
-from .._rows import Line
-from ._writer import LineWriter
+from .._budget import styled_within
+from .._rows import Line, Run
+from .._style import DEFAULT
+from ._ci import MAX_SECTION_DEPTH, CiSyntax, Parsed, parse_line, prefilter, unescape
+from ._ci import duration as section_duration
 
-__all__ = ["SECTION_STYLES", "AnchoredLines", "SectionWriter"]
+__all__ = ["MAX_ANNOTATIONS", "MAX_ANNOTATION_TEXT", "SECTIONS_CSS", "PageWriter"]
 
-#: --sections choices and the line starts that open a section in each.
-#: Buildkite's headers are asked for by name: ``--- `` also starts the
-#: file lines of a unified diff.
-SECTION_STYLES: Final = {
-    "github": ("::group::", "section_start:"),
-    "buildkite": ("::group::", "section_start:", "--- ", "+++ ", "~~~ "),
-    "off": (),
-}
-_CLOSERS: Final = ("::endgroup::", "section_end:")
+#: Most annotations listed at the top of a page (the rest are counted).
+MAX_ANNOTATIONS: Final = 1000
+#: Most characters of an annotation's title and message in the list.
+MAX_ANNOTATION_TEXT: Final = 200
+
 _PRE_OPEN: Final = '<pre class="termscribe">\n'
-_OPEN: Final = '<details class="ts-section" open><summary>'
-_SUMMARY_END: Final = "</summary>" + _PRE_OPEN
+_LABELS: Final = {"error": "Error", "warning": "Warning", "notice": "Notice", "debug": "Debug"}
+
+#: The stylesheet of a page with sections: a continuous log, the summaries
+#: in the log's font, durations at the right of their summary, the list of
+#: annotations first.
+SECTIONS_CSS: Final = (
+    "body{display:flex;flex-direction:column}\n"
+    "body>*{min-width:0}\n"
+    "body>.termscribe,div.ts-sec .termscribe{border-radius:0}\n"
+    "body>pre.termscribe,div.ts-sec pre.termscribe{padding-top:0;padding-bottom:0}\n"
+    "div.ts-sec{position:relative;padding:0;white-space:normal;overflow:visible}\n"
+    "div.ts-sec div.ts-sec{border-left:2px solid var(--ts-c8);margin-left:16px}\n"
+    "summary.termscribe{padding-top:0;padding-bottom:0;cursor:pointer;overflow:hidden}\n"
+    "summary.termscribe::marker{color:var(--ts-fg)}\n"
+    ".ts-dur{position:absolute;top:0;right:16px;font-weight:bold}\n"
+    ".termscribe .ts-annot{font-weight:bold}\n"
+    ".termscribe .ts-annot-error{color:var(--ts-c1)}\n"
+    ".termscribe .ts-annot-warning{color:var(--ts-c3)}\n"
+    ".termscribe .ts-annot-notice{color:var(--ts-c6)}\n"
+    ".termscribe .ts-annot-debug{color:var(--ts-c5)}\n"
+    "nav.ts-annotations{order:-1;white-space:normal;margin-bottom:12px}\n"
+    "nav.ts-annotations ul{margin:4px 0 0;padding:0;list-style:none}\n"
+    "nav.ts-annotations a{--ts-u:none}\n"
+)
 
 
-class SectionWriter(LineWriter):
-    """Renders the lines of a page (between ``html_start`` and ``html_end``)
-    with section markers turned into ``<details>``; every line it writes
-    ends with a newline, except the last one of all (``last``)."""
+class PageWriter:
+    """Writes the lines of a page (between ``html_start(pre=False)`` and
+    ``html_end(pre=False)``): ``lines`` for lines that are final, in order,
+    then ``last`` once for the lines left at the end.  Each call returns
+    HTML within ``limit`` characters (see _budget) for what its lines paid."""
 
     def __init__(
         self,
         render_lines: Callable[[list[Line]], str],
-        style: str,
-        anchors: AnchoredLines | None = None,
+        syntaxes: tuple[CiSyntax, ...],
+        anchors: bool,
     ) -> None:
-        super().__init__(render_lines, anchors)
-        self._openers = SECTION_STYLES[style]
-        # Where the next line goes: "pre" (the page's <pre>, or one opened
-        # after a section), "section" (a section's <pre>) or "none" (just
-        # after a section ended: a <pre> opens when a line comes).
-        self._state = "pre"
+        self._render = render_lines
+        self._anchors = anchors
+        self.syntaxes = syntaxes
+        self._number = 0  # lines of the text output so far
+        self._in_pre = False
+        self._wrote = False
+        # Open sections, outermost first: (syntax, name, start time).
+        self._open: list[tuple[CiSyntax, str | None, int | None]] = []
+        # (line number, level, title, place, message) of each annotation listed.
+        self._annotations: list[tuple[int, str, str, str, str]] = []
+        self._counts: dict[str, int] = {}
+
+    @property
+    def syntaxes(self) -> tuple[CiSyntax, ...]:
+        return self._syntaxes
+
+    @syntaxes.setter
+    def syntaxes(self, syntaxes: tuple[CiSyntax, ...]) -> None:
+        """The CI syntaxes to find (set before the first line is written)."""
+        self._syntaxes = syntaxes
+        self._prefilter = prefilter(syntaxes)
 
     def lines(self, lines: list[Line], limit: int) -> str:
-        pieces: list[str] = []
+        out = _Out(limit)
         plain: list[Line] = []
-
-        def flush() -> None:
-            # Each run of plain lines gets what is left of the limit; the
-            # section markup is paid for by its marker line.
-            if plain:
-                used = sum(map(len, pieces))
-                pieces.append(self.group(plain, limit - used, 1) + "\n")
-                plain.clear()
-
+        match = self._prefilter.match if self._prefilter is not None else None
         for line in lines:
-            text = line.text
-            if text.startswith(self._openers):
-                flush()
-                pieces.append(_ENDS[self._state])
-                header = self.group([line], limit - sum(map(len, pieces)), 0)
-                pieces.append(_OPEN + header + _SUMMARY_END)
-                self._state = "section"
-            elif self._state == "section" and text.startswith(_CLOSERS):
+            parsed = None
+            if match is not None and match(line.text):
+                parsed = parse_line(line.text, self._syntaxes)
+            if parsed is None:
                 plain.append(line)
-                flush()
-                pieces.append(_ENDS["section"])
-                self._state = "none"
-            else:
-                if self._state == "none":
-                    pieces.append(_PRE_OPEN)
-                    self._state = "pre"
-                plain.append(line)
-        flush()
-        return "".join(pieces)
+                continue
+            if plain:
+                self._plain(plain, out)
+                plain = []
+            self._syntax(line, parsed, out)
+        if plain:
+            self._plain(plain, out)
+        return "".join(out.pieces)
 
     def last(self, lines: list[Line], limit: int, frame: int = 0) -> str:
-        """The lines still to come at the end: the last without its newline,
-        and an open section closed (``html_end`` closes a ``<pre>``)."""
+        """The lines left at the end (an empty last line, where the cursor
+        waits, is no line of the text output), every element closed, and
+        the list of annotations."""
+        if lines and not lines[-1].text:
+            lines = lines[:-1]
         html = self.lines(lines, limit - frame)
-        if html.endswith("\n") and not html.endswith(_PRE_OPEN):
-            html = html[:-1]
-        if self._state != "pre":
-            html += _ENDS[self._state] + _PRE_OPEN
-            self._state = "pre"
-        return html
+        out = _Out(limit - frame - len(html))
+        out.add(html)
+        self._close_pre(out)
+        while self._open:
+            self._close_section(len(self._open) - 1, None, out)
+        if not self._wrote:
+            out.add(_PRE_OPEN + "</pre>\n")  # an empty log: an empty box says so
+        if self._counts:
+            self._list_annotations(out)
+        return "".join(out.pieces)
 
+    # -- lines
 
-# What ends the element the lines went to, before a section opens.
-_ENDS: Final = {"pre": "</pre>\n", "section": "</pre></details>\n", "none": ""}
+    def _plain(self, lines: list[Line], out: _Out) -> None:
+        """Lines of the log's own text, each numbered."""
+        self._open_pre(out)
+        html = styled_within(lines, out.room, self._render, len(lines))
+        if self._anchors:
+            room = out.room - len(html)
+            pieces = html.split("\n")
+            for index, piece in enumerate(pieces):
+                pieces[index] = self._anchored(piece, room)
+                room -= len(pieces[index]) - len(piece)
+            html = "\n".join(pieces)
+        else:
+            self._number += len(lines)
+        out.add(html + "\n")
 
-
-class AnchoredLines:
-    """Line anchors: each line of rendered HTML in ``<span class="ts-line"
-    id="LN">`` after an empty ``<a class="ts-ln" href="#LN">`` (its number is
-    drawn by the stylesheet), numbered from 1 across the page, so
-    ``page.html#L120`` points at line 120 without any script.
-
-    A rendered line holds no newline and closes every tag it opens, so the
-    lines are the pieces of the HTML between newlines.  The anchors' markup
-    counts against the output limit like styles do: past it, lines go on
-    unanchored (and keep their numbers)."""
-
-    def __init__(self) -> None:
-        self._number = 0
-
-    def __call__(self, html: str, count: int, limit: int) -> str:
-        if not count:
+    def _anchored(self, html: str, room: int, always: bool = False) -> str:
+        """One line's HTML numbered (the next number), with its anchor if
+        wanted and there is room (its id too if ``always``)."""
+        self._number += 1
+        n = self._number
+        head = f'<span class="ts-line" id="L{n}">'
+        if self._anchors and room >= len(head) + 80:
+            head += f'<a class="ts-ln" href="#L{n}" data-n="{n}"></a>'
+        elif not always:
             return html
-        pieces = html.split("\n")
-        assert len(pieces) == count
-        room = limit - len(html)
-        out = []
-        for piece in pieces:
+        return f"{head}{html}</span>"
+
+    def _syntax(self, line: Line, parsed: Parsed, out: _Out) -> None:
+        for close in parsed.closes:
+            for index in range(len(self._open) - 1, -1, -1):
+                syntax, name, _ = self._open[index]
+                if syntax is close.syntax and (close.name is None or close.name == name):
+                    self._close_section(index, close.time, out)
+                    break
+        header, annotation = parsed.header, parsed.annotation
+        if parsed.hidden:
             self._number += 1
-            n = self._number
-            head = (
-                f'<span class="ts-line" id="L{n}"><a class="ts-ln" href="#L{n}" data-n="{n}"></a>'
+            return
+        if header is None and annotation is None:  # closes, then text
+            self._plain([_cut(line, parsed.rest, len(line.text))], out)
+            return
+        if header is not None:
+            if not header.syntax.nests:
+                for index, (syntax, _, _) in enumerate(self._open):
+                    if syntax is header.syntax:
+                        self._close_section(index, None, out)
+                        break
+            title = _cut(line, parsed.rest, header.start, header.end)
+            if len(self._open) >= MAX_SECTION_DEPTH:
+                self._plain([title], out)
+                return
+            self._close_pre(out)
+            attributes = "" if header.collapsed else " open"
+            html = styled_within([title], out.room, self._render, 0)
+            out.add(
+                f'<div class="termscribe ts-sec"><details class="ts-section"{attributes}>'
+                f'<summary class="termscribe">{self._anchored(html, out.room)}</summary>\n'
             )
-            if len(head) + 7 <= room:
-                room -= len(head) + 7
-                piece = f"{head}{piece}</span>"
-            out.append(piece)
-        return "\n".join(out)
+            self._wrote = True
+            self._open.append((header.syntax, header.name, header.time))
+            return
+        assert annotation is not None
+        text = line.text
+        prefix = _cut(line, parsed.rest, annotation.start)
+        message = _cut(line, annotation.end, len(text))
+        level = annotation.level
+        label = f'<span class="ts-annot ts-annot-{level}">{_LABELS[level]}: </span>'
+        html = styled_within([prefix], out.room, self._render, 0) + label
+        html += styled_within([message], out.room - len(html), self._render, 0)
+        self._open_pre(out)
+        out.add(self._anchored(html, out.room, always=True) + "\n")
+        if level != "debug":
+            self._counts[level] = self._counts.get(level, 0) + 1
+            if len(self._annotations) < MAX_ANNOTATIONS:
+                self._annotations.append(
+                    (
+                        self._number,
+                        level,
+                        _short(unescape(annotation.title)),
+                        annotation.place[:MAX_ANNOTATION_TEXT],
+                        _short(unescape(message.text)),
+                    )
+                )
+
+    # -- elements
+
+    def _open_pre(self, out: _Out) -> None:
+        if not self._in_pre:
+            out.add(_PRE_OPEN)
+            self._in_pre = self._wrote = True
+
+    def _close_pre(self, out: _Out) -> None:
+        if self._in_pre:
+            out.add("</pre>\n")
+            self._in_pre = False
+
+    def _close_section(self, index: int, end: int | None, out: _Out) -> None:
+        """Close the open section at ``index`` and those inside it (``end``:
+        the time the section at ``index`` ended)."""
+        self._close_pre(out)
+        while len(self._open) > index:
+            _, _, start = self._open.pop()
+            shown = section_duration(start, end) if len(self._open) == index else None
+            out.add("</details>")
+            if shown is not None:
+                out.add(f'<span class="ts-dur" title="duration">{shown}</span>')
+            out.add("</div>\n")
+
+    def _list_annotations(self, out: _Out) -> None:
+        counts = ", ".join(
+            f"{count} {_LABELS[level].lower()}{'s' if count > 1 else ''}"
+            for level, count in self._counts.items()
+        )
+        out.add(f'<nav class="termscribe ts-annotations" aria-label="Annotations">{counts}<ul>\n')
+        listed = 0
+        for n, level, title, place, message in self._annotations:
+            words = " ".join(escape(part) for part in (place, title) if part)
+            item = (
+                f'<li><a href="#L{n}"><span class="ts-annot ts-annot-{level}">{_LABELS[level]}'
+                f"</span> line {n}</a>{': ' + words if words else ''}: {escape(message)}</li>\n"
+            )
+            if len(item) + 40 > out.room:
+                break
+            out.add(item)
+            listed += 1
+        left = sum(self._counts.values()) - listed
+        if left:
+            out.add(f"<li>and {left} more</li>\n")
+        out.add("</ul></nav>\n")
+
+
+class _Out:
+    """Pieces of HTML and the room left for more within a limit."""
+
+    __slots__ = ("pieces", "room")
+
+    def __init__(self, limit: int) -> None:
+        self.pieces: list[str] = []
+        self.room = limit
+
+    def add(self, piece: str) -> None:
+        self.pieces.append(piece)
+        self.room -= len(piece)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    if len(text) > MAX_ANNOTATION_TEXT:
+        text = text[: MAX_ANNOTATION_TEXT - 1] + "…"
+    return text
+
+
+def _cut(line: Line, start: int, end: int, resume: int | None = None) -> Line:
+    """``line`` from ``start`` to ``end``, and on from ``resume`` (to its
+    end) when given: the text around a CI syntax, with its styles."""
+    spans = [(start, end)]
+    if resume is not None:
+        spans.append((resume, len(line.text)))
+    runs: list[Run] = []
+    text = "".join(line.text[a:b] for a, b in spans)
+    position = 0
+    for run_text, style in line.runs:
+        run_end = position + len(run_text)
+        for a, b in spans:
+            lo, hi = max(a, position), min(b, run_end)
+            if lo < hi:
+                runs.append((run_text[lo - position : hi - position], style))
+        position = run_end
+    if position != len(line.text) or "".join(run for run, _ in runs) != text:
+        return Line.unchecked(((text, DEFAULT),), text)
+    return Line.unchecked(tuple(runs), text)
