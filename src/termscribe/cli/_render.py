@@ -326,7 +326,9 @@ class RenderOptions(NamedTuple):
         title = "Terminal transcript"
         if input_path != "-":
             title += ": " + os.path.basename(input_path)
-        writer = PageWriter(html_lines, syntaxes_for(self.sections), self.anchors)
+        writer = PageWriter(
+            html_lines, syntaxes_for(self.sections), self.anchors, framed=self.page_sections
+        )
         start = html_start(
             standalone=True,
             title=title,

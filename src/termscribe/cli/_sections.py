@@ -57,6 +57,12 @@ MAX_ANNOTATIONS: Final = 1000
 MAX_ANNOTATION_TEXT: Final = 200
 
 _PRE_OPEN: Final = '<pre class="termscribe">\n'
+_PRE_CLOSE: Final = "</pre>\n"
+# The most a section's end costs: '</details><span class="ts-dur"
+# title="duration">99:59:59</span></div>\n'.
+_SECTION_CLOSE: Final = 80
+# The most the list of annotations costs besides its items.
+_NAV_COST: Final = 200
 _LABELS: Final = {"error": "Error", "warning": "Warning", "notice": "Notice", "debug": "Debug"}
 
 #: The stylesheet of a page with sections: a continuous log, the summaries
@@ -65,12 +71,15 @@ _LABELS: Final = {"error": "Error", "warning": "Warning", "notice": "Notice", "d
 SECTIONS_CSS: Final = (
     "body{display:flex;flex-direction:column}\n"
     "body>*{min-width:0}\n"
-    "body>.termscribe,div.ts-sec .termscribe{border-radius:0}\n"
-    "body>pre.termscribe,div.ts-sec pre.termscribe{padding-top:0;padding-bottom:0}\n"
-    "div.ts-sec{position:relative;padding:0;white-space:normal;overflow:visible}\n"
-    "div.ts-sec div.ts-sec{border-left:2px solid var(--ts-c8);margin-left:16px}\n"
-    "summary.termscribe{padding-top:0;padding-bottom:0;cursor:pointer;overflow:hidden}\n"
-    "summary.termscribe::marker{color:var(--ts-fg)}\n"
+    "div.ts-log{padding:12px 0;white-space:normal}\n"
+    "div.ts-log .termscribe{padding:0 16px;border-radius:0}\n"
+    "div.ts-log div.ts-sec{position:relative;padding:0;white-space:normal;overflow:visible}\n"
+    "div.ts-sec div.ts-sec>details>*{box-shadow:inset 2px 0 var(--ts-c8)}\n"
+    # The disclosure triangle in the summary's left padding: line numbers
+    # stay in one column.
+    "div.ts-log summary.termscribe{display:block;position:relative;cursor:pointer}\n"
+    "div.ts-log summary.termscribe::before{content:'\\25B8';position:absolute;left:3px}\n"
+    "div.ts-log details[open]>summary.termscribe::before{content:'\\25BE'}\n"
     ".ts-dur{position:absolute;top:0;right:16px;font-weight:bold}\n"
     ".termscribe .ts-annot{font-weight:bold}\n"
     ".termscribe .ts-annot-error{color:var(--ts-c1)}\n"
@@ -79,8 +88,9 @@ SECTIONS_CSS: Final = (
     ".termscribe .ts-annot-debug{color:var(--ts-c5)}\n"
     "nav.ts-annotations{order:-1;white-space:normal;margin-bottom:12px}\n"
     "nav.ts-annotations ul{margin:4px 0 0;padding:0;list-style:none}\n"
-    "nav.ts-annotations a{--ts-u:none}\n"
 )
+_LOG_OPEN: Final = '<div class="termscribe ts-log">\n'
+_LOG_CLOSE: Final = "</div>\n"
 
 
 class PageWriter:
@@ -94,9 +104,13 @@ class PageWriter:
         render_lines: Callable[[list[Line]], str],
         syntaxes: tuple[CiSyntax, ...],
         anchors: bool,
+        framed: bool = False,
     ) -> None:
         self._render = render_lines
         self._anchors = anchors
+        # Whether the log goes in one <div class="ts-log"> (a page with
+        # SECTIONS_CSS): its blocks then make one box.
+        self._framed = framed
         self.syntaxes = syntaxes
         self._number = 0  # lines of the text output so far
         self._in_pre = False
@@ -106,6 +120,9 @@ class PageWriter:
         # (line number, level, title, place, message) of each annotation listed.
         self._annotations: list[tuple[int, str, str, str, str]] = []
         self._counts: dict[str, int] = {}
+        # What closing the open elements (and listing the annotations) will
+        # cost: kept out of the room of each call until it is written.
+        self._owed = 0
 
     @property
     def syntaxes(self) -> tuple[CiSyntax, ...]:
@@ -118,7 +135,7 @@ class PageWriter:
         self._prefilter = prefilter(syntaxes)
 
     def lines(self, lines: list[Line], limit: int) -> str:
-        out = _Out(limit)
+        out = _Out(limit - self._owed)
         plain: list[Line] = []
         match = self._prefilter.match if self._prefilter is not None else None
         for line in lines:
@@ -148,9 +165,13 @@ class PageWriter:
         self._close_pre(out)
         while self._open:
             self._close_section(len(self._open) - 1, None, out)
+        if self._wrote and self._framed:
+            self._reserve(out, -len(_LOG_CLOSE))
+            out.add(_LOG_CLOSE)
         if not self._wrote:
             out.add(_PRE_OPEN + "</pre>\n")  # an empty log: an empty box says so
         if self._counts:
+            self._reserve(out, -_NAV_COST)
             self._list_annotations(out)
         return "".join(out.pieces)
 
@@ -208,14 +229,15 @@ class PageWriter:
                 self._plain([title], out)
                 return
             self._close_pre(out)
+            self._start(out)
             attributes = "" if header.collapsed else " open"
             html = styled_within([title], out.room, self._render, 0)
             out.add(
                 f'<div class="termscribe ts-sec"><details class="ts-section"{attributes}>'
                 f'<summary class="termscribe">{self._anchored(html, out.room)}</summary>\n'
             )
-            self._wrote = True
             self._open.append((header.syntax, header.name, header.time))
+            self._reserve(out, _SECTION_CLOSE)
             return
         assert annotation is not None
         text = line.text
@@ -228,6 +250,8 @@ class PageWriter:
         self._open_pre(out)
         out.add(self._anchored(html, out.room, always=True) + "\n")
         if level != "debug":
+            if not self._counts:
+                self._reserve(out, _NAV_COST)
             self._counts[level] = self._counts.get(level, 0) + 1
             if len(self._annotations) < MAX_ANNOTATIONS:
                 self._annotations.append(
@@ -242,14 +266,30 @@ class PageWriter:
 
     # -- elements
 
+    def _reserve(self, out: _Out, cost: int) -> None:
+        """Keep ``cost`` characters for an element's end (negative: release
+        them, to write it)."""
+        self._owed += cost
+        out.room -= cost
+
+    def _start(self, out: _Out) -> None:
+        if not self._wrote:
+            if self._framed:
+                out.add(_LOG_OPEN)
+                self._reserve(out, len(_LOG_CLOSE))
+            self._wrote = True
+
     def _open_pre(self, out: _Out) -> None:
         if not self._in_pre:
+            self._start(out)
             out.add(_PRE_OPEN)
-            self._in_pre = self._wrote = True
+            self._reserve(out, len(_PRE_CLOSE))
+            self._in_pre = True
 
     def _close_pre(self, out: _Out) -> None:
         if self._in_pre:
-            out.add("</pre>\n")
+            self._reserve(out, -len(_PRE_CLOSE))
+            out.add(_PRE_CLOSE)
             self._in_pre = False
 
     def _close_section(self, index: int, end: int | None, out: _Out) -> None:
@@ -258,6 +298,7 @@ class PageWriter:
         self._close_pre(out)
         while len(self._open) > index:
             _, _, start = self._open.pop()
+            self._reserve(out, -_SECTION_CLOSE)
             shown = section_duration(start, end) if len(self._open) == index else None
             out.add("</details>")
             if shown is not None:
@@ -277,7 +318,7 @@ class PageWriter:
                 f'<li><a href="#L{n}"><span class="ts-annot ts-annot-{level}">{_LABELS[level]}'
                 f"</span> line {n}</a>{': ' + words if words else ''}: {escape(message)}</li>\n"
             )
-            if len(item) + 40 > out.room:
+            if len(item) + _NAV_COST > out.room:
                 break
             out.add(item)
             listed += 1
