@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -57,8 +58,8 @@ def test_streaming_output_equals_whole_rendering(tmp_path: Path) -> None:
 
 
 def test_bad_usage_exits_2_with_one_line(tmp_path: Path) -> None:
+    # (A bare termscribe shows the usage and the commands: see below.)
     for argv in (
-        [],
         ["render", "--columns", "0"],
         ["render", "--columns", "x"],
         ["render", "--rows", "100000"],
@@ -304,3 +305,31 @@ def test_out_of_memory_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr("termscribe.cli._render.render_file", render_file)
     assert run(["render"], b"x") == (2, b"", "termscribe: out of memory\n")
+
+
+def test_a_bare_command_shows_the_usage_and_the_commands() -> None:
+    err = io.StringIO()
+    assert main([], stdin=io.BytesIO(b""), stdout=io.BytesIO(), stderr=err) == 2
+    shown = err.getvalue()
+    assert shown.startswith("usage: termscribe")
+    for command in ("render", "acp", "demo", "bridge"):
+        assert f"    {command} " in shown
+    assert "termscribe COMMAND --help" in shown
+
+
+def test_every_option_has_help() -> None:
+    from termscribe.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    for name, command in sub.choices.items():  # type: ignore[union-attr]
+        for action in command._actions:
+            if action.option_strings and action.help != argparse.SUPPRESS:
+                assert action.help, (name, action.option_strings)
+
+
+def test_out_dir_that_is_not_a_directory() -> None:
+    err = io.StringIO()
+    argv = ["render", "--out-dir", "/dev/full", "a.raw", "b.raw"]
+    assert main(argv, stdin=io.BytesIO(b""), stderr=err) == 2
+    assert err.getvalue() == "termscribe: --out-dir /dev/full is not a directory\n"

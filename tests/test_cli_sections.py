@@ -74,9 +74,8 @@ def shown(element: Element) -> list[str]:
     lines: list[str] = []
     for child in element:
         if child.tag == "pre":
-            text = "".join(child.itertext())
-            assert (text.endswith("\n") and text != "\n") or element.tag == "body", text
-            lines += text.split("\n")[:-1]
+            parts = "".join(child.itertext()).split("\n")
+            lines += parts[:-1] if parts[-1] == "" else parts
         elif child.tag == "summary":
             lines.append("".join(child.itertext()))
         elif child.tag in ("div", "details"):
@@ -334,3 +333,18 @@ def test_every_sections_choice_is_a_row_of_the_table() -> None:
     from termscribe.cli._render import SECTION_CHOICES
 
     assert list(TABLE) == SECTION_CHOICES
+
+
+def test_long_runs_of_lines_come_in_blocks_the_browser_may_skip() -> None:
+    from termscribe.cli._sections import BLOCK_LINES
+
+    data = b"".join(b"line %d\n" % n for n in range(2 * BLOCK_LINES + 200))
+    body = body_of(page(data, "--line-anchors"))
+    pres = list(body.iter("pre"))
+    assert [p.get("class") for p in pres] == ["termscribe ts-block"] * 2 + ["termscribe"]
+    assert ["".join(p.itertext()).count("\n") for p in pres] == [BLOCK_LINES] * 2 + [200]
+    assert shown(body) == render_text(data).split("\n")[:-1]
+    assert [n for n, _ in numbered(body)] == list(range(1, 2 * BLOCK_LINES + 201))
+    assert "content-visibility:auto" in page(b"x")
+    # A page of one <pre> (--sections off) stays one.
+    assert page(data, "--sections", "off").count("<pre") == 1

@@ -108,7 +108,13 @@ def main(
     stdout = stdout if stdout is not None else sys.stdout.buffer
     stderr = stderr if stderr is not None else sys.stderr
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(_command(argv))
+    command = _command(argv)
+    parser = build_parser(command)
+    if command is None and not {"-h", "--help", "--version"} & set(argv):
+        # No command: the usage and the commands, not only what is missing.
+        stderr.write(parser.format_help())
+        print("termscribe: a COMMAND is needed (termscribe COMMAND --help)", file=stderr)
+        return 2
     try:
         args = parser.parse_args(argv)
         return int(args.func(args, stdin, stdout, stderr))

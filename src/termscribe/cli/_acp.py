@@ -65,7 +65,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="export the terminals of an ACP session log",
         description="Read an ACP JSON-RPC session log (NDJSON) and export its terminals.",
     )
-    acp.add_argument("--format", choices=["text", "html", "json"], default="text")
+    acp.add_argument(
+        "--format",
+        choices=["text", "html", "json"],
+        default="text",
+        help="text: each terminal's transcript under a header (default); html: one report "
+        "page; json: the terminals and errors as one JSON object",
+    )
     acp.add_argument("--terminal", metavar="ID", help="export only this terminalId")
     acp.add_argument("--mode", choices=list(MODES), default="lines", help="transcript mode")
     acp.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")

@@ -63,6 +63,8 @@ def run_batch(
     ``extension``), in ``jobs`` processes; a summary line, and each
     failure, on ``stderr``."""
     targets = output_paths(inputs, out_dir, extension)
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise UsageError(f"--out-dir {out_dir} is not a directory")
     if not os.path.isdir(out_dir):
         try:
             os.makedirs(out_dir, exist_ok=True)

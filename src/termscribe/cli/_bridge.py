@@ -65,7 +65,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "uses text)."
         ),
     )
-    bridge.add_argument("--mode", choices=["auto", *BRIDGE_MODES], default="auto")
+    bridge.add_argument(
+        "--mode",
+        choices=["auto", *BRIDGE_MODES],
+        default="auto",
+        help="how terminals reach the v1 client: text (fenced text content), meta (the "
+        "_meta.terminal_* extension), or auto (meta when the client advertises it, else "
+        "text; the default)",
+    )
     bridge.add_argument(
         "--flush-ms",
         type=_non_negative,

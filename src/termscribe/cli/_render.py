@@ -327,7 +327,11 @@ class RenderOptions(NamedTuple):
         if input_path != "-":
             title += ": " + os.path.basename(input_path)
         writer = PageWriter(
-            html_lines, syntaxes_for(self.sections), self.anchors, framed=self.page_sections
+            html_lines,
+            syntaxes_for(self.sections),
+            self.anchors,
+            framed=self.page_sections,
+            hold=not self.follow,
         )
         start = html_start(
             standalone=True,

@@ -49,7 +49,14 @@ from .._style import DEFAULT
 from ._ci import MAX_SECTION_DEPTH, CiSyntax, Parsed, parse_line, prefilter, unescape
 from ._ci import duration as section_duration
 
-__all__ = ["MAX_ANNOTATIONS", "MAX_ANNOTATION_TEXT", "SECTIONS_CSS", "PageWriter"]
+__all__ = [
+    "BLOCK_LINES",
+    "MAX_ANNOTATIONS",
+    "MAX_ANNOTATION_TEXT",
+    "MAX_BLOCK_CHARS",
+    "SECTIONS_CSS",
+    "PageWriter",
+]
 
 #: Most annotations listed at the top of a page (the rest are counted).
 MAX_ANNOTATIONS: Final = 1000
@@ -58,6 +65,15 @@ MAX_ANNOTATION_TEXT: Final = 200
 
 _PRE_OPEN: Final = '<pre class="termscribe">\n'
 _PRE_CLOSE: Final = "</pre>\n"
+_BLOCK_OPEN: Final = '<pre class="termscribe ts-block">\n'
+#: Lines of a block: a ``<pre>`` that the browser lays out and paints only
+#: when it comes near the screen (``content-visibility: auto``), so that
+#: the page of a long log opens fast without any script.
+BLOCK_LINES: Final = 500
+#: Characters of lines held for a block, at most (past it they are written).
+MAX_BLOCK_CHARS: Final = 1_000_000
+# What ending a <pre> and starting another costs, and some.
+_SPLIT_COST: Final = 2 * len(_BLOCK_OPEN + _PRE_CLOSE)
 # The most a section's end costs: '</details><span class="ts-dur"
 # title="duration">99:59:59</span></div>\n'.
 _SECTION_CLOSE: Final = 80
@@ -78,9 +94,13 @@ SECTIONS_CSS: Final = (
     # The disclosure triangle in the summary's left padding: line numbers
     # stay in one column.
     "div.ts-log summary.termscribe{display:block;position:relative;cursor:pointer}\n"
-    "div.ts-log summary.termscribe::before{content:'\\25B8';position:absolute;left:3px}\n"
-    "div.ts-log details[open]>summary.termscribe::before{content:'\\25BE'}\n"
+    "div.ts-log summary.termscribe::before{content:'▸';position:absolute;left:3px}\n"
+    "div.ts-log details[open]>summary.termscribe::before{content:'▾'}\n"
     ".ts-dur{position:absolute;top:0;right:16px;font-weight:bold}\n"
+    # A block is drawn when near the screen; until then it takes the height
+    # of its lines (13px at line-height 1.35), and then the height it had.
+    "div.ts-log pre.ts-block{content-visibility:auto;"
+    f"contain-intrinsic-size:auto {BLOCK_LINES * 1.35 * 13:.0f}px}}\n"
     ".termscribe .ts-annot{font-weight:bold}\n"
     ".termscribe .ts-annot-error{color:var(--ts-c1)}\n"
     ".termscribe .ts-annot-warning{color:var(--ts-c3)}\n"
@@ -105,12 +125,19 @@ class PageWriter:
         syntaxes: tuple[CiSyntax, ...],
         anchors: bool,
         framed: bool = False,
+        hold: bool = True,
     ) -> None:
         self._render = render_lines
         self._anchors = anchors
         # Whether the log goes in one <div class="ts-log"> (a page with
         # SECTIONS_CSS): its blocks then make one box.
         self._framed = framed
+        # Plain lines not written yet (at most a block's), and whether they
+        # may wait for more (not when each call's lines must be shown).
+        self._pending: list[Line] = []
+        self._pending_chars = 0
+        self._hold = hold
+        self._pre_lines = 0  # lines in the open <pre>
         self.syntaxes = syntaxes
         self._number = 0  # lines of the text output so far
         self._in_pre = False
@@ -136,30 +163,67 @@ class PageWriter:
 
     def lines(self, lines: list[Line], limit: int) -> str:
         out = _Out(limit - self._owed)
-        plain: list[Line] = []
+        # The text of the lines still to write: anchors leave room for it.
+        out.later = self._pending_chars + sum(len(line.text) + 1 for line in lines)
+        pending = self._pending
         match = self._prefilter.match if self._prefilter is not None else None
         for line in lines:
             parsed = None
             if match is not None and match(line.text):
                 parsed = parse_line(line.text, self._syntaxes)
             if parsed is None:
-                plain.append(line)
+                pending.append(line)
+                self._pending_chars += len(line.text) + 1
+                if len(pending) >= BLOCK_LINES or self._pending_chars >= MAX_BLOCK_CHARS:
+                    self._flush(out, block=True)
                 continue
-            if plain:
-                self._plain(plain, out)
-                plain = []
+            self._flush(out)
+            out.later -= len(line.text) + 1
             self._syntax(line, parsed, out)
-        if plain:
-            self._plain(plain, out)
+        if not self._hold:
+            self._flush(out)
         return "".join(out.pieces)
 
+    def _flush(self, out: _Out, block: bool = False) -> None:
+        """Write the lines held: as a block of their own (``block``, a
+        ``<pre>`` the stylesheet lets the browser skip while it is off
+        screen), else into the open ``<pre>``."""
+        lines = self._pending[:]
+        if not lines:
+            return
+        self._pending.clear()
+        self._pending_chars = 0
+        if not self._framed:  # a page of one <pre>
+            self._plain(lines, out)
+            return
+        # A new <pre> is markup to pay for: past the output limit, lines
+        # go on in the one open.
+        room = out.room - out.later
+        block = block and room > _SPLIT_COST
+        if block or (self._pre_lines + len(lines) > BLOCK_LINES and room > _SPLIT_COST):
+            self._close_pre(out)
+        if block:
+            self._start(out)
+            out.add(_BLOCK_OPEN)
+            self._reserve(out, len(_PRE_CLOSE))
+            self._in_pre = True
+        self._plain(lines, out)
+        if block:
+            self._close_pre(out)
+
     def last(self, lines: list[Line], limit: int, frame: int = 0) -> str:
-        """The lines left at the end (an empty last line, where the cursor
-        waits, is no line of the text output), every element closed, and
-        the list of annotations."""
-        if lines and not lines[-1].text:
+        """The lines left at the end, every element closed, and the list of
+        annotations.  As in the text transcript, the last line has no
+        newline after it, and an empty last line (where the cursor waits
+        after the log's last newline) is that newline, not a line of the
+        text output."""
+        ends_in_newline = bool(lines) and not lines[-1].text
+        if ends_in_newline:
             lines = lines[:-1]
+        self._hold = False
         html = self.lines(lines, limit - frame)
+        if lines and not ends_in_newline and html.endswith("\n"):
+            html = html[:-1]
         out = _Out(limit - frame - len(html))
         out.add(html)
         self._close_pre(out)
@@ -180,9 +244,11 @@ class PageWriter:
     def _plain(self, lines: list[Line], out: _Out) -> None:
         """Lines of the log's own text, each numbered."""
         self._open_pre(out)
+        self._pre_lines += len(lines)
+        out.later -= sum(len(line.text) + 1 for line in lines)
         html = styled_within(lines, out.room, self._render, len(lines))
         if self._anchors:
-            room = out.room - len(html)
+            room = out.room - len(html) - max(out.later, 0)
             pieces = html.split("\n")
             for index, piece in enumerate(pieces):
                 pieces[index] = self._anchored(piece, room)
@@ -248,6 +314,7 @@ class PageWriter:
         html = styled_within([prefix], out.room, self._render, 0) + label
         html += styled_within([message], out.room - len(html), self._render, 0)
         self._open_pre(out)
+        self._pre_lines += 1
         out.add(self._anchored(html, out.room, always=True) + "\n")
         if level != "debug":
             if not self._counts:
@@ -291,6 +358,7 @@ class PageWriter:
             self._reserve(out, -len(_PRE_CLOSE))
             out.add(_PRE_CLOSE)
             self._in_pre = False
+            self._pre_lines = 0
 
     def _close_section(self, index: int, end: int | None, out: _Out) -> None:
         """Close the open section at ``index`` and those inside it (``end``:
@@ -331,11 +399,12 @@ class PageWriter:
 class _Out:
     """Pieces of HTML and the room left for more within a limit."""
 
-    __slots__ = ("pieces", "room")
+    __slots__ = ("later", "pieces", "room")
 
     def __init__(self, limit: int) -> None:
         self.pieces: list[str] = []
         self.room = limit
+        self.later = 0  # characters of text to come, which markup must leave
 
     def add(self, piece: str) -> None:
         self.pieces.append(piece)
