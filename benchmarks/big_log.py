@@ -120,6 +120,7 @@ def main() -> None:
     parser.add_argument("--mb", type=float, default=50, help="the log's size (default 50)")
     parser.add_argument("--browser", action="store_true", help="open the page in Chromium")
     parser.add_argument("--keep", metavar="DIR", help="keep the log and the page in DIR")
+    parser.add_argument("--no-anchors", action="store_true", help="render without --line-anchors")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="termscribe-big-") as scratch:
         folder = Path(args.keep or scratch)
@@ -127,7 +128,8 @@ def main() -> None:
         source, page = folder / "big.log", folder / "big.html"
         size = make_log(source, args.mb)
         result: dict[str, object] = {"input_mb": size / 1e6}
-        result.update(render(source, page, "--line-anchors"))
+        result["anchors"] = not args.no_anchors
+        result.update(render(source, page, *([] if args.no_anchors else ["--line-anchors"])))
         result["html_bytes_per_input_byte"] = os.path.getsize(page) / size
         if args.browser:
             result.update(browse(page))
