@@ -16,6 +16,8 @@ from cilogs import (
     GITLAB_PAGE,
     GITLAB_SECTIONS,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from termscribe import Transcript, render_text
 from termscribe.cli import main
@@ -348,3 +350,47 @@ def test_long_runs_of_lines_come_in_blocks_the_browser_may_skip() -> None:
     assert "content-visibility:auto" in page(b"x")
     # A page of one <pre> (--sections off) stays one.
     assert page(data, "--sections", "off").count("<pre") == 1
+
+
+_PIECES = [
+    b"plain <&> text",
+    b"\x1b[31mred\x1b[0m",
+    b"",
+    b"::group::g <1>",
+    b"::endgroup::",
+    b"::error file=a.py,line=2::boom",
+    b"::warning::careful",
+    b"##[error]failed",
+    b"section_start:10:a[collapsed=true]\r\x1b[0Ka",
+    b"section_start:11:b\r\x1b[0Kb",
+    b"section_end:12:a\r\x1b[0K",
+    b"section_end:13:b\r\x1b[0Ksection_start:14:a\r\x1b[0Kagain",
+    b"--- bk",
+    b"^^^ +++",
+    b"progress 1%\rprogress 99%",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=40),
+    st.sampled_from(["auto", "buildkite", "off"]),
+)
+def test_any_mix_of_ci_syntax_makes_a_sound_page(pieces: list[bytes], sections: str) -> None:
+    data = b"\n".join(pieces)
+    options = ("--line-anchors", "--sections", sections)
+    html = page(data, "--rows", "1", *options)
+    assert html == page(data, "--rows", "100", *options)
+    body = body_of(html)
+    for pre in body.iter("pre"):
+        # a box has a line, if only an empty one
+        assert "".join(pre.itertext()) or len(list(body.iter("pre"))) == 1
+    text = render_text(data, rows=100).split("\n")
+    numbers = [n for n, _ in numbered(body)]
+    assert numbers == sorted(set(numbers)) and all(1 <= n <= len(text) for n in numbers)
+    for n, shown_text in numbered(body):
+        line = text[n - 1]
+        if not line.startswith(("::", "##[", "--- ", "section_")) and "section_" not in line:
+            assert shown_text == line, (n, shown_text, line)
+    if sections == "off":
+        assert shown(body) == text_of(data, "--rows", "100").split("\n")[:-1]

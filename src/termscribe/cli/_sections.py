@@ -30,10 +30,20 @@ The page's visible text, read in order (each summary a line of its own,
 the durations and the list of annotations aside), is the text transcript's
 lines less the CI's own syntax.
 
+Long runs of lines are written in blocks of BLOCK_LINES, each a ``<pre>``
+that the stylesheet marks ``content-visibility: auto``: the browser lays
+out and paints a block only near the screen, so that the page of a log of
+millions of lines opens fast without a script.  Lines wait to be written
+until a block is full, a section or annotation comes, or the log ends (at
+most BLOCK_LINES lines or MAX_BLOCK_CHARS characters; not at all with
+``hold=False``, as ``--follow`` needs).
+
 Markup counts against the output limit: a section's and an annotation's
 are paid for by the bytes of the line that asks for them (``::group::``
-alone is 64 x 9 characters), line anchors are added only while there is
-room left (past it, lines go on unanchored and keep their numbers), and the
+alone is 64 x 9 characters); the end of every element open is kept out of
+the room until it is written; line anchors and new blocks are added only
+while there is room left beside the text still to write (past it, lines
+go on unanchored, keeping their numbers, in the ``<pre>`` open); and the
 list of annotations lists as many as fit (at most MAX_ANNOTATIONS).
 """
 
@@ -198,7 +208,7 @@ class PageWriter:
             return
         # A new <pre> is markup to pay for: past the output limit, lines
         # go on in the one open.
-        room = out.room - out.later
+        room = out.free
         block = block and room > _SPLIT_COST
         if block or (self._pre_lines + len(lines) > BLOCK_LINES and room > _SPLIT_COST):
             self._close_pre(out)
@@ -221,9 +231,13 @@ class PageWriter:
         if ends_in_newline:
             lines = lines[:-1]
         self._hold = False
-        html = self.lines(lines, limit - frame)
-        if lines and not ends_in_newline and html.endswith("\n"):
-            html = html[:-1]
+        final = [] if ends_in_newline else lines[-1:]
+        html = self.lines(lines[: len(lines) - len(final)], limit - frame)
+        if final:  # written alone: a line in a <pre> loses its newline
+            rest = self.lines(final, limit - frame - len(html))
+            if self._in_pre and rest.endswith("\n"):
+                rest = rest[:-1]
+            html += rest
         out = _Out(limit - frame - len(html))
         out.add(html)
         self._close_pre(out)
@@ -248,7 +262,7 @@ class PageWriter:
         out.later -= sum(len(line.text) + 1 for line in lines)
         html = styled_within(lines, out.room, self._render, len(lines))
         if self._anchors:
-            room = out.room - len(html) - max(out.later, 0)
+            room = out.free - len(html)
             pieces = html.split("\n")
             for index, piece in enumerate(pieces):
                 pieces[index] = self._anchored(piece, room)
@@ -282,6 +296,7 @@ class PageWriter:
             self._number += 1
             return
         if header is None and annotation is None:  # closes, then text
+            out.later += len(line.text) + 1  # (_plain counts it again)
             self._plain([_cut(line, parsed.rest, len(line.text))], out)
             return
         if header is not None:
@@ -292,6 +307,7 @@ class PageWriter:
                         break
             title = _cut(line, parsed.rest, header.start, header.end)
             if len(self._open) >= MAX_SECTION_DEPTH:
+                out.later += len(line.text) + 1  # (_plain counts it again)
                 self._plain([title], out)
                 return
             self._close_pre(out)
@@ -300,7 +316,7 @@ class PageWriter:
             html = styled_within([title], out.room, self._render, 0)
             out.add(
                 f'<div class="termscribe ts-sec"><details class="ts-section"{attributes}>'
-                f'<summary class="termscribe">{self._anchored(html, out.room)}</summary>\n'
+                f'<summary class="termscribe">{self._anchored(html, out.free)}</summary>\n'
             )
             self._open.append((header.syntax, header.name, header.time))
             self._reserve(out, _SECTION_CLOSE)
@@ -315,7 +331,7 @@ class PageWriter:
         html += styled_within([message], out.room - len(html), self._render, 0)
         self._open_pre(out)
         self._pre_lines += 1
-        out.add(self._anchored(html, out.room, always=True) + "\n")
+        out.add(self._anchored(html, out.free, always=True) + "\n")
         if level != "debug":
             if not self._counts:
                 self._reserve(out, _NAV_COST)
@@ -409,6 +425,11 @@ class _Out:
     def add(self, piece: str) -> None:
         self.pieces.append(piece)
         self.room -= len(piece)
+
+    @property
+    def free(self) -> int:
+        """The room markup may take: what the text to come leaves."""
+        return self.room - max(self.later, 0)
 
 
 def _short(text: str) -> str:
