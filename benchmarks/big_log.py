@@ -83,7 +83,7 @@ requestAnimationFrame(() => requestAnimationFrame(() => {
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
   done({load: nav.loadEventEnd, dom: nav.domContentLoadedEventEnd,
         fcp: paint ? paint.startTime : null, frame: performance.now(),
-        lines: document.querySelectorAll('.ts-line').length});
+        lines: document.querySelectorAll('[id^="L"]').length});
 }));
 """
 

@@ -28,11 +28,17 @@ LOGS = {
 # text; each <pre>'s text and height; each summary's text, top and
 # whether its section is open; each duration's text and top.
 _PAGE_JS = """
-const lines = [...document.querySelectorAll('.ts-line')].map(e => {
-  const a = e.querySelector('a.ts-ln');
-  const text = [...e.childNodes].filter(n => n !== a).map(n => n.textContent).join('');
-  return [e.id, a ? getComputedStyle(a, '::before').content : null, text];
-});
+const lineText = (e) => {  // from the line's id to its end
+  let text = '';
+  for (let n = e.nextSibling; n; n = n.nextSibling) {
+    const end = n.textContent.indexOf('\\n');
+    if (end >= 0) return text + n.textContent.slice(0, end);
+    text += n.textContent;
+  }
+  return text;
+};
+const lines = [...document.querySelectorAll('[id^="L"]')].map(e => [
+  e.id, e.matches('a.ts-ln') ? getComputedStyle(e, '::before').content : null, lineText(e)]);
 const pres = [...document.querySelectorAll('pre')].map(
   e => [e.textContent, e.getBoundingClientRect().height]);
 const summaries = [...document.querySelectorAll('summary')].map(e => [

@@ -4,6 +4,7 @@ in HTML pages written by ``termscribe render``."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from xml.etree.ElementTree import Element
 
 import html5lib
@@ -90,13 +91,37 @@ def shown(element: Element) -> list[str]:
     return lines
 
 
+def _pieces(element: Element) -> Iterator[str | int]:
+    """The text in ``element``, and the number of each line id in it."""
+    yield element.text or ""
+    for child in element:
+        line_id = child.get("id", "")
+        if line_id.startswith("L"):
+            assert not (child.text or list(child)), "a line's id is an empty element"
+            yield int(line_id[1:])
+        else:
+            yield from _pieces(child)
+        yield child.tail or ""
+
+
 def numbered(body: Element) -> list[tuple[int, str]]:
-    """(number, text) of each line with an id, in reading order."""
-    return [
-        (int(str(line.get("id"))[1:]), "".join(line.itertext()))
-        for line in body.iter("span")
-        if line.get("class") == "ts-line"
-    ]
+    """(number, text) of each line with an id, in reading order: the text
+    after the id, to the line's end."""
+    lines: list[tuple[int, str]] = []
+    for block in body.iter():
+        if block.tag not in ("pre", "summary"):
+            continue
+        current: list[str] | None = None
+        for piece in _pieces(block):
+            if isinstance(piece, int):
+                current = []
+                lines.append((piece, ""))
+            elif current is not None:
+                current.append(piece.split("\n")[0])
+                lines[-1] = (lines[-1][0], "".join(current))
+                if "\n" in piece:
+                    current = None
+    return lines
 
 
 def visible(body: Element) -> str:
@@ -192,11 +217,11 @@ def test_line_numbers_are_the_text_outputs_lines() -> None:
     assert [n for n, _ in numbered(body)] == [1, 2, 3, 5, 6, 7, 8, 9]
     for n, text in numbered(body):
         assert text in lines[n - 1]
-    for line in (e for e in body.iter("span") if e.get("class") == "ts-line"):
-        n = line.get("id", "")[1:]
-        anchor = line[0]
+    for anchor in (e for e in body.iter() if e.get("id", "").startswith("L")):
+        n = anchor.get("id", "")[1:]
         assert anchor.tag == "a" and dict(anchor.attrib) == {
             "class": "ts-ln",
+            "id": f"L{n}",
             "href": f"#L{n}",
             "data-n": n,
         }
@@ -229,7 +254,7 @@ def test_github_groups_and_annotations() -> None:
         "Notice line 11: Coverage 91%",
         "Error line 13: Process completed with exit code 1.",
     ]
-    ids = {e.get("id") for e in body.iter("span")}
+    ids = {e.get("id") for e in body.iter()}
     hrefs = [a.get("href") for a in nav.iter("a")]
     assert hrefs == ["#L9", "#L10", "#L11", "#L13"]
     assert all(str(href)[1:] in ids for href in hrefs)

@@ -159,6 +159,6 @@ def layout_css(*, theme: str = "auto", wrap: bool = False, anchors: bool = False
             "margin-right:2ch;text-align:right;color:var(--ts-fg);text-decoration:none;"
             "user-select:none}",
             ".termscribe a.ts-ln::before{content:attr(data-n)}",
-            ".termscribe .ts-line:target{outline:1px solid var(--ts-fg)}",
+            ".termscribe a.ts-ln:target{outline:1px solid var(--ts-fg)}",
         ]
     return "".join(rule + "\n" for rule in rules)

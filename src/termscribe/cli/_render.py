@@ -2,8 +2,11 @@
 
 The input is read as it arrives (``read1``: whatever a pipe holds, never
 waiting for a full block), and the lines that became final are written and
-flushed after each read, so ``make | termscribe render`` shows lines as they
-scroll out of the ``--rows`` window, and a huge log needs little memory.
+flushed after each read, so lines show as they scroll out of the window
+(LOG_ROWS high unless told), and a huge log needs little memory.  With
+``--follow`` (the default on a terminal, see _follow) the lines above the
+window's last are written when the input pauses too, so that
+``make | termscribe render`` shows the build as it goes.
 Text and ANSI output end with a newline.  HTML is a whole page unless
 ``--fragment`` asks for the bare ``<pre>``.
 """

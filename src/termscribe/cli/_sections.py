@@ -17,11 +17,12 @@ turns it into the page:
   line where the cursor waits at the end is no line of the text output):
   a summary's line is numbered, a line of the CI's syntax alone
   (``::endgroup::``) keeps its number and is not shown.  With
-  ``--line-anchors`` each line shown is ``<span class="ts-line" id="LN">``
-  after an empty ``<a class="ts-ln" href="#LN">`` whose number the
-  stylesheet draws (no text of the page, no script).
+  ``--line-anchors`` each line shown starts with an empty
+  ``<a class="ts-ln" id="LN" href="#LN">`` whose number the stylesheet
+  draws (no text of the page, no script).
 * An annotation (GitHub's ``::error::``) shows its level, as GitHub's log
-  does, in place of its syntax; its line always has an id, and the
+  does, in place of its syntax; its line always has an id (an empty
+  ``<span class="ts-line" id="LN">`` without anchors), and the
   annotations are listed, with links to their lines, in a ``<nav>`` written
   at the end of the page (a page is written as it is read) and drawn at its
   top by the stylesheet.
@@ -84,6 +85,8 @@ BLOCK_LINES: Final = 500
 MAX_BLOCK_CHARS: Final = 1_000_000
 # What ending a <pre> and starting another costs, and some.
 _SPLIT_COST: Final = 2 * len(_BLOCK_OPEN + _PRE_CLOSE)
+# The most a line's anchor costs, and some.
+_ANCHOR_COST: Final = 80
 # The most a section's end costs: '</details><span class="ts-dur"
 # title="duration">99:59:59</span></div>\n'.
 _SECTION_CLOSE: Final = 80
@@ -273,16 +276,17 @@ class PageWriter:
         out.add(html + "\n")
 
     def _anchored(self, html: str, room: int, always: bool = False) -> str:
-        """One line's HTML numbered (the next number), with its anchor if
-        wanted and there is room (its id too if ``always``)."""
+        """One line's HTML numbered (the next number), after its anchor if
+        wanted and there is room (else after an empty element with its id,
+        if ``always``).  One element a line: a page of a million lines
+        loads in half the time it takes with two."""
         self._number += 1
         n = self._number
-        head = f'<span class="ts-line" id="L{n}">'
-        if self._anchors and room >= len(head) + 80:
-            head += f'<a class="ts-ln" href="#L{n}" data-n="{n}"></a>'
-        elif not always:
-            return html
-        return f"{head}{html}</span>"
+        if self._anchors and room >= _ANCHOR_COST:
+            return f'<a class="ts-ln" id="L{n}" href="#L{n}" data-n="{n}"></a>{html}'
+        if always:
+            return f'<span class="ts-line" id="L{n}"></span>{html}'
+        return html
 
     def _syntax(self, line: Line, parsed: Parsed, out: _Out) -> None:
         for close in parsed.closes:
