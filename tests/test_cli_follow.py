@@ -127,3 +127,27 @@ def test_a_tall_redraw_comes_out_once_with_the_defaults() -> None:
     out = io.BytesIO()
     assert main(["render", "--rows", "24"], stdin=io.BytesIO(data), stdout=out) == 0
     assert out.getvalue().count(b"[+] Pulling") > 100  # a 24-row window repeats it
+
+
+def test_a_followed_page_shows_its_first_lines_before_the_input_ends() -> None:
+    process = _start("--follow", "--format", "html", "--line-anchors")
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write(b"::group::Build\ncompiling\n")
+        process.stdin.flush()
+        got = _read_until(process.stdout.fileno(), b"compiling\n")
+        assert process.poll() is None
+        assert b"<summary" in got and b'id="L2"' in got
+        process.stdin.write(b"::endgroup::\ndone\n")
+        process.stdin.close()
+        rest = process.stdout.read()
+    finally:
+        process.kill()
+        process.wait()
+    assert rest.endswith(b"</html>\n") and b"done" in rest
+    # The same page as without following, here: nothing was redrawn.
+    out = io.BytesIO()
+    argv = ["render", "--format", "html", "--line-anchors"]
+    data = b"::group::Build\ncompiling\n::endgroup::\ndone\n"
+    assert main(argv, stdin=io.BytesIO(data), stdout=out) == 0
+    assert got + rest == out.getvalue()
