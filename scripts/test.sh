@@ -19,7 +19,6 @@ pure_python_tests=(
     tests/test_pure_python.py
     tests/test_parser.py
     tests/test_lines.py
-    tests/test_lines_plain.py
     tests/test_strip.py
     tests/test_hostile.py
     tests/test_properties.py

@@ -298,7 +298,8 @@ def test_the_store_holds_what_a_list_would(ops: list[tuple], max_lines: int | No
             store.extend(op[1])
             commit(op[1])
         elif op[0] == "texts":
-            store.extend_texts(op[1], op[2])
+            code = store._palette.code(op[2])
+            assert store.append_rows(op[1], [code * len(text) for text in op[1]])
             commit(
                 [
                     Line(((text, op[2]),), text) if text else Line(((text, DEFAULT),), text)
@@ -406,43 +407,19 @@ def test_renders_from_the_blocks_equal_renders_of_lines_on_the_grammar(
         max_size=5,
     )
 )
-def test_texts_are_stored_as_one_by_one(batches: list[tuple[list[str], Style]]) -> None:
-    """extend_texts seals whole blocks at once: the blocks, the open block
-    and the count are those that adding each line on its own makes."""
+def test_rows_are_stored_as_one_by_one(batches: list[tuple[list[str], Style]]) -> None:
+    """append_rows seals whole blocks at once: the blocks, the open block
+    and the count are those that adding each row's line on its own makes."""
     store = CommittedLines(None)
     one_by_one = CommittedLines(None, store._palette)
     for texts, style in batches:
-        store.extend_texts(texts, style)
         code = store._palette.code(style)
+        assert store.append_rows(texts, [code * len(text) for text in texts])
         for text in texts:
             one_by_one._add(text, "\x01" + code if text and code != "\x00" else "\x00")
         assert store._blocks == one_by_one._blocks
         assert (store._texts, store._layouts) == (one_by_one._texts, one_by_one._layouts)
         assert store.total == one_by_one.total
-
-
-def test_parts_are_stored_as_the_line_of_their_runs() -> None:
-    """extend_parts (the grouped paths' commit) holds what a Line made of
-    the merged runs holds, sealed text included."""
-    store = CommittedLines(None)
-    palette = store._palette
-    red = palette.code(RED)
-    parts = [
-        (["ab", "", "cd"], [red, "\x00", red]),  # empty parts left out, runs merged
-        (["x <U+0041> ", "[termscribe: y]"], ["\x00", red]),  # sealed: text changes
-        (["plain"], None),
-        (["", ""], [red, red]),
-        (["one"], [red]),
-    ]
-    store.extend_parts(parts)
-    assert store.lines() == [
-        Line((("abcd", RED),)),
-        Line((("x <U+0041> ", DEFAULT), ("[termscribe: y]", RED))),
-        Line((("plain", DEFAULT),)),
-        Line((("", DEFAULT),)),
-        Line((("one", RED),)),
-    ]
-    assert store.lines()[1].text == "x <U+003C>U+0041> <U+005B>termscribe: y]"
 
 
 _ROW_STYLES = [DEFAULT, RED, DEFAULT.apply_sgr("1;44"), DEFAULT.apply_sgr("4")]

@@ -95,7 +95,9 @@ def _state(transcript: Transcript) -> tuple[object, ...]:
     ]
     parser = transcript._parser
     assert parser is not None and transcript._decoder is not None
-    slots = [getattr(parser, name) for name in Parser.__slots__ if name != "_perform"]
+    slots = [
+        getattr(parser, name) for name in Parser.__slots__ if name not in ("_perform", "_batch")
+    ]
     committed = model.committed
     return (
         key,

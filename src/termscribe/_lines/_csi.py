@@ -7,8 +7,8 @@ to the window, so no count is ever used to allocate or loop beyond it.
 
 Output amplification (SECURITY.md): a sequence of a few bytes makes at most
 a bounded number of cells. Cursor movements use at most MAX_REACH columns
-(see ``_cursor``; HT from past them still moves 8 cells, as the grouped
-lines do); CHT moves at most that far, ICH inserts at most that many blank
+(see ``_cursor``; HT from past them still moves to the next default tab
+stop); CHT moves at most that far, ICH inserts at most that many blank
 cells, no tab stop is set past them, DECALN fills at most that many columns
 (and only MAX_ALIGNMENT_FILLS times: each fill is a window of cells from
 three bytes, which line feeds then commit), and REP repeats at most
@@ -280,8 +280,8 @@ def soft_reset(m: LinesHost) -> None:
 
 
 def tab(m: LinesHost, count: int) -> None:
-    """HT and CHT. One HT past the reach moves to the next default stop, as
-    the grouped lines do (see expand_tabs); CHT stays within reach."""
+    """HT and CHT. One HT past the reach moves to the next default stop;
+    CHT stays within reach."""
     x = m.x
     last = m._limit - 1
     if x > last:  # a pending wrap stays pending (xterm.js)

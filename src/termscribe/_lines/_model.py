@@ -13,8 +13,8 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 * A bare LF (and VT, FF, which xterm treats as LF) also returns to column 0
   (output captured through pipes has no CR), unless the Transcript's line
   feed policy is ``lf`` (``lf_returns`` False: a PTY stream), where it only
-  moves down. The grouped shortcuts return at every LF: under ``lf`` they
-  take only runs whose every LF follows a CR.
+  moves down. The bulk form of LF (``_scroll_lines``) takes a line end
+  only where it returns to column 0: under ``lf``, only CR LF.
 * BS moves left without erasing; the next character overwrites (``a\\bb``
   shows ``b``; man's ``_\\bx`` shows ``x``).
 * Erasing to the end of a line truncates it: blank cells at the end of a line
@@ -309,10 +309,11 @@ class LinesModel(Printing, Controls, Performer):
         The cursor must be in column 0 of a blank bottom row of a region
         that starts at the top of the normal screen, with no insert mode or
         line drawing, and each line end must return to column 0 (the
-        policy, or a CR). A text of single cells that fit in a row becomes
-        its row's cells at once; in an unbounded row, where printing never
-        wraps, any other text is printed by ``print_text`` on a fresh row.
-        In a row of known width such a text ends the lines taken."""
+        policy, or a CR). A text of single cells becomes its row's cells at
+        once, or with autowrap the rows it wraps into, each continuing the
+        one before (``_wrapped_rows``); in an unbounded row, where printing
+        never wraps, any other text is printed by ``print_text`` on a fresh
+        row. In a row of known width such a text ends the lines taken."""
         screen = self._screen
         y = self.y
         rows = screen.rows
@@ -347,6 +348,9 @@ class LinesModel(Printing, Controls, Performer):
             cells = self._cells_of(text, code)
             if cells is not None and len(cells[0]) <= limit:
                 new.append(Row(cells[0], cells[1]))
+                code = cells[2]
+            elif cells is not None and not unbounded and self.autowrap:
+                new.extend(_wrapped_rows(cells[0], cells[1], limit))
                 code = cells[2]
             elif unbounded:
                 if code is not None:
@@ -578,6 +582,19 @@ class LinesModel(Printing, Controls, Performer):
         self._last = ""
         if payload.startswith("8;") and self.styled:
             self.style = self.style.with_link(parse_hyperlink(payload))
+
+
+def _wrapped_rows(cells: str, codes: str, width: int) -> list[Row]:
+    """The rows that printing single ``cells`` (with their style ``codes``)
+    from column 0 of a blank row ``width`` columns wide fills, with
+    autowrap: a row each ``width`` cells, each continuing the one before
+    (``_print_cells`` wraps so; the last, full, waits with a pending wrap)."""
+    rows = []
+    for start in range(0, len(cells), width):
+        row = Row(cells[start : start + width], codes[start : start + width])
+        row.continued = bool(start)
+        rows.append(row)
+    return rows
 
 
 def _blank_row(row: Row) -> bool:

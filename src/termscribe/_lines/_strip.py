@@ -69,7 +69,7 @@ class StripModel(LinesModel):
         """End the row: it is committed as a line, and a blank row takes its
         place, as _index does. The window here is one row of the normal
         screen, unbounded: a row never wraps, so no logical line is ever
-        pending, and a LINES run makes no rows (see LinesModel._commit)."""
+        pending (see LinesModel._commit)."""
         self.x = 0
         rows = self._rows
         row = rows[0]
