@@ -264,7 +264,7 @@ def test_rep_repeats_at_most_256_output_characters() -> None:
     assert _rows(b"a" + CSI + b"999b\n")[0] == "a" * 257
     # A character HTML escapes counts 6 (&#x27;), a marker its escaped length.
     assert _rows(b"'" + CSI + b"999b\n")[0] == "'" * 43
-    # Also in whole lines after a line end (grouped by the parser).
+    # Also in whole lines after a line end (a batch of them).
     assert _rows(b"x\n" + (b"'" + CSI + b"999b\n") * 3)[1:4] == ["'" * 43] * 3
     marker = "<U+202E>"
     assert _rows("\u202e".encode() + CSI + b"999b\n")[0] == marker * 19

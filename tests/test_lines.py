@@ -211,7 +211,7 @@ def test_huge_parameters_are_clamped() -> None:
 
 
 def test_whole_lines_with_sequences_print_what_each_rep_prints() -> None:
-    # After a line end, lines with REP come as one run (LINES_WITH_SEQUENCES).
+    # Lines with REP after a line end.
     data = "x\n" + f"a{CSI}2147483647b\r\n" * 30 + f"b{CSI}b{CSI}31mc{CSI}0b|\n"
     repeated = "a" * (MAX_REPEAT + 1) + "\n"
     for mode in ("lines", "strip"):
@@ -223,7 +223,7 @@ def test_whole_lines_with_sequences_print_what_each_rep_prints() -> None:
 
 
 def test_whole_lines_with_overstrikes_show_the_character_printed_last() -> None:
-    # After a line end, lines with BS come as one run (LINES_WITH_SEQUENCES).
+    # Lines with BS after a line end.
     man = "N\x08NA\x08AM\x08ME\x08E\n     _\x08l_\x08s\x08s x\x08_\x1b[2b\n"
     data = "x\n" + man * 30
     expected = "NAME\n     ls ___\n"
@@ -251,7 +251,7 @@ def test_whole_lines_with_overstrikes_show_the_character_printed_last() -> None:
 
 
 def test_whole_lines_with_el_erase_what_follows_the_cursor() -> None:
-    # Lines with EL after a line end come as one run (LINES_WITH_SEQUENCES).
+    # Lines with EL after a line end.
     grep = f"f.py:{CSI}01;31m{CSI}Kmatch{CSI}m{CSI}K rest\n"
     assert lines("x\n" + grep * 30) == "x\n" + "f.py:match rest\n" * 30
     # On rows that already hold text (the cursor went up), EL erases it.

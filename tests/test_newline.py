@@ -64,7 +64,7 @@ def test_strip_mode_starts_a_line_either_way() -> None:
 
 
 def test_lines_mode_keeps_long_lf_streams_fast_and_right() -> None:
-    """A PTY stream with many lines takes the grouped paths; a raw LF among
+    """A PTY stream with many lines takes LF's bulk form; a raw LF among
     them is still only a move down."""
     data = b"line\r\n" * 200 + b"ab\ncd\r\n" + b"x\r\n" * 3
     text = render_text(data, columns=20, rows=24)

@@ -252,7 +252,7 @@ class BatchRecorder(Recorder):
 
 def parse_batches(*chunks: str) -> list[Event]:
     recorder = BatchRecorder()
-    parser = Parser(recorder)
+    parser = Parser(recorder, one_by_one=False)  # whatever TERMSCRIBE_ONE_BY_ONE says
     for chunk in chunks:
         parser.feed(chunk)
     return recorder.events

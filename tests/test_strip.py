@@ -129,7 +129,7 @@ def test_a_run_of_c1_line_ends_forgets_the_last_character_at_its_end(end: str) -
     ],
 )
 def test_whole_lines_with_el_break_before_the_next_text(line: str, shown: str) -> None:
-    # After a line end, lines with EL come as one run (LINES_WITH_SEQUENCES).
+    # Lines with EL after a line end.
     assert strip("x\n" + f"{line}\n" * 30) == "x\n" + f"{shown}\n" * 30
 
 

@@ -64,6 +64,26 @@ _MAX_CACHED_ROW_CELLS = 1024
 _MAX_INDEXED = 4096
 
 
+def _without_tails(text: str, styles: str) -> tuple[str, str] | None:
+    """A row's cells and their codes without the right halves of its wide
+    characters, as its line holds them, when each right half follows a
+    cell of its code (they are written together); None otherwise."""
+    cells = text.replace(WIDE_TAIL, "")
+    if not cells or text[0] == WIDE_TAIL:
+        return None
+    if not styles or styles.count(styles[0]) == len(styles):
+        return cells, styles[: len(cells)]
+    kept = []
+    previous = ""
+    for cell, code in zip(text, styles, strict=True):
+        if cell != WIDE_TAIL:
+            kept.append(code)
+        elif code != previous:
+            return None
+        previous = code
+    return cells, "".join(kept)
+
+
 class CommittedLines:
     """The committed lines of one transcript (see the module docstring).
 
@@ -134,16 +154,21 @@ class CommittedLines:
         """Commit a row of the window as its line, straight from the row's
         cell text and palette codes (``styles``: one code a cell, or empty
         for all in the default style), if the row is one the layout can
-        take as it is: its cells single, none blank, and nothing in its text
-        to seal. The caller has checked the rest (no marks, nothing omitted,
-        not joined to another row). False, having done nothing, otherwise:
-        then a Line of the row is committed (Line.from_row), whose layout
-        would be the same."""
+        take as it is: its cells single or wide, none blank, and nothing in
+        its text to seal. The caller has checked the rest (no marks, nothing
+        omitted, not joined to another row). False, having done nothing,
+        otherwise: then a Line of the row is committed (Line.from_row),
+        whose layout would be the same."""
         if not text:
             self._add("", PLAIN)
-        elif BLANK in text or WIDE_TAIL in text or Line.needs_seal(text):
+        elif BLANK in text or Line.needs_seal(text):
             return False
         else:
+            if WIDE_TAIL in text:
+                cells = _without_tails(text, styles)
+                if cells is None:
+                    return False
+                text, styles = cells
             self._add(text, self._row_layout(styles))
         limit = self.max_lines
         if limit is not None and self.total - self.dropped - self.taken > limit:
@@ -155,8 +180,17 @@ class CommittedLines:
         ``styles[i]``) in turn, at once; False, having done nothing, unless
         the store can take every one as it is."""
         joined = "\n".join(texts)
-        if BLANK in joined or WIDE_TAIL in joined or Line.needs_seal(joined):
+        if BLANK in joined or Line.needs_seal(joined):
             return False
+        if WIDE_TAIL in joined:
+            texts = list(texts)
+            styles = list(styles)
+            for index, text in enumerate(texts):
+                if WIDE_TAIL in text:
+                    cells = _without_tails(text, styles[index])
+                    if cells is None:
+                        return False
+                    texts[index], styles[index] = cells
         if any(styles):
             row_layout = self._row_layout
             layouts = [
