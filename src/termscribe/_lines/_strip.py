@@ -76,6 +76,13 @@ class StripModel(LinesModel):
         rows[0] = Row()
         self._commit_row(row)
 
+    def _scroll_rows(self, new: list[Row]) -> None:
+        """LF's bulk form (see LinesModel._scroll_lines) here: each of the
+        ``new`` rows, printed in turn, ends its line as ``_newline`` ends
+        it (committed, a blank row in its place), at once."""
+        self._commit_rows(new, None)
+        self._rows[0] = Row()
+
     def _spaces(self, count: int) -> None:
         if self._break:
             self._break = False
