@@ -3,8 +3,9 @@ nothing else, and builds no table it does not use.
 
 Wall-clock limits are not tested (a loaded machine makes them flaky either
 way); what makes the time is: the modules a command loads, and the regexes
-built from the Unicode class table when first needed.  docs/performance.md
-gives the measured times.
+built from the Unicode class table when first needed.
+``benchmarks/startup.py`` measures the time (its history is in
+benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
