@@ -103,7 +103,7 @@ def test_each_render_loads_only_what_it_uses(args: list[str], needed: tuple[str,
 
 def test_render_loads_few_modules() -> None:
     # Python's own start loads about 20; argparse, re and typing about 35
-    # more; termscribe's text path 46 (the plain-lines and overwrite
+    # more; termscribe's text path 45 (the plain-lines and overwrite
     # shortcuts among them, the lines package's and its shortcuts' __init__,
     # and the class table and line layouts apart from the modules that use
     # them): 100 in all.  Each module is a file to find, read and run: a
