@@ -103,13 +103,12 @@ def test_each_render_loads_only_what_it_uses(args: list[str], needed: tuple[str,
 
 def test_render_loads_few_modules() -> None:
     # Python's own start loads about 20; argparse, re and typing about 35
-    # more; termscribe's text path 45 (the plain-lines and overwrite
-    # shortcuts among them, the lines package's and its shortcuts' __init__,
-    # and the class table and line layouts apart from the modules that use
-    # them): 100 in all.  Each module is a file to find, read and run: a
+    # more; termscribe's text path 40 (the lines package's __init__, and the
+    # class table and line layouts apart from the modules that use them, among
+    # them): 95 in all.  Each module is a file to find, read and run: a
     # command that grows past this budget starts slower.
     _, modules = _run_without_site(["render"], SAMPLE)
-    assert len(modules) <= 104, sorted(modules)
+    assert len(modules) <= 99, sorted(modules)
 
 
 def test_a_raw_ascii_log_builds_no_unicode_regex() -> None:
