@@ -3,8 +3,9 @@ nothing else, and builds no table it does not use.
 
 Wall-clock limits are not tested (a loaded machine makes them flaky either
 way); what makes the time is: the modules a command loads, and the regexes
-built from the Unicode class table when first needed.  docs/performance.md
-gives the measured times.
+built from the Unicode class table when first needed.
+``benchmarks/startup.py`` measures the time (its history is in
+benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -25,15 +26,18 @@ SAMPLE = "ls -l\n\x1b[01;34mdocs\x1b[0m  naïve.txt  ✓ 漢字\n".encode()
 
 # Never needed to render text: the ACP layer and the bridge, pyte (screen
 # mode only), wcwidth (its widths are copied into _unicode_data), the HTML
-# and ANSI renderers, json (recordings only), the asyncio machinery, and
-# shutil with the compression modules it loads (argparse's help formatter
-# would import it for the terminal's width).
+# and ANSI renderers and their colours and stylesheet, json (recordings
+# only), the asyncio machinery, shutil with the compression modules it
+# loads (argparse's help formatter would import it for the terminal's
+# width), and dataclasses with the inspect, ast, dis and tokenize modules
+# it loads (6 ms of a 40 ms start).
 _NOT_FOR_TEXT = (
     "termscribe.acp",
     "termscribe.cli._acp",
     "termscribe.cli._bridge",
     "termscribe._screen",
     "termscribe._render._html",
+    "termscribe._render._theme",
     "termscribe._render._ansi",
     "pyte",
     "wcwidth",
@@ -41,6 +45,8 @@ _NOT_FOR_TEXT = (
     "json",
     "asyncio",
     "shutil",
+    "dataclasses",
+    "inspect",
 )
 
 
@@ -83,8 +89,8 @@ def test_render_runs_on_the_standard_library_alone() -> None:
     ("args", "needed"),
     [
         (["render", "--help"], ()),
-        (["render", "--format", "html"], ("termscribe._render._html",)),
-        (["render", "--format", "ansi"], ("termscribe._render._ansi",)),
+        (["render", "--format", "html"], ("termscribe._render._html", "termscribe._render._theme")),
+        (["render", "--format", "ansi"], ("termscribe._render._ansi", "termscribe._render._theme")),
         (["render", "--mode", "strip"], ("termscribe._lines._strip",)),
     ],
 )
@@ -96,15 +102,13 @@ def test_each_render_loads_only_what_it_uses(args: list[str], needed: tuple[str,
 
 
 def test_render_loads_few_modules() -> None:
-    # Python's own start loads about 20; argparse, re and typing about 40
-    # more; termscribe's text path about 30 (the plain-lines and overwrite
-    # shortcuts among them, the lines package's and its shortcuts' __init__,
-    # and the class table and line layouts apart from the modules that use
-    # them).  Each
-    # module is a file to find, read and run: a command that grows past
-    # this budget starts slower.
+    # Python's own start loads about 20; argparse, re and typing about 35
+    # more; termscribe's text path 40 (the lines package's __init__, and the
+    # class table and line layouts apart from the modules that use them, among
+    # them): 95 in all.  Each module is a file to find, read and run: a
+    # command that grows past this budget starts slower.
     _, modules = _run_without_site(["render"], SAMPLE)
-    assert len(modules) <= 117, sorted(modules)
+    assert len(modules) <= 99, sorted(modules)
 
 
 def test_a_raw_ascii_log_builds_no_unicode_regex() -> None:

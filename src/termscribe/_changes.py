@@ -28,9 +28,7 @@ Render the pieces with ``render_lines_text``, ``render_lines_html`` or
 ``render_lines_ansi``; the pieces joined with ``\\n`` are the whole.
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ._committed import CommittedLines
 from ._rows import Line
@@ -38,8 +36,14 @@ from ._rows import Line
 __all__ = ["ChangePosition", "Changes", "changes_since"]
 
 
-@dataclass(frozen=True)
-class ChangePosition:
+# Named tuples rather than frozen dataclasses: as immutable and comparable,
+# and they spare every start of ``termscribe render`` the import of
+# ``dataclasses`` (and of ``inspect``, ``ast`` and ``dis`` with it). Their
+# annotations are evaluated (no ``from __future__ import annotations``):
+# ``NamedTuple`` would compile each string annotation, a millisecond in all.
+
+
+class ChangePosition(NamedTuple):
     """Where a reader of ``changes`` got to. Opaque: pass it back."""
 
     owner: object  # the transcript's token: positions of another mean reset
@@ -47,8 +51,7 @@ class ChangePosition:
     cut: int  # lines no longer held at the head then (dropped or taken)
 
 
-@dataclass(frozen=True)
-class Changes:
+class Changes(NamedTuple):
     """What changed since a position (see the module docstring)."""
 
     #: Pass this back to the next call.

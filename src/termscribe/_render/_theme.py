@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["DARK", "LIGHT", "STYLESHEET", "THEMES", "Theme", "layout_css", "palette_rgb"]
+from . import THEMES
 
-#: Page themes: "auto" follows the viewer's ``prefers-color-scheme``;
-#: "light" and "dark" fix one (for recordings made on a dark terminal, say).
-THEMES = ("auto", "light", "dark")
+__all__ = ["DARK", "LIGHT", "STYLESHEET", "THEMES", "Theme", "layout_css", "palette_rgb"]
 
 
 class Theme(NamedTuple):

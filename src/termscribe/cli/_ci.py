@@ -33,7 +33,6 @@ lines made of syntax alone (``::endgroup::``) are not shown.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 __all__ = [
@@ -55,11 +54,12 @@ __all__ = [
 MAX_SECTION_DEPTH: Final = 32
 
 
-@dataclass(frozen=True)
-class CiSyntax:
+class CiSyntax(NamedTuple):
     """How one CI system writes sections and annotations (see the module
     docstring).  Patterns match at a line's start; ``syntax`` is the group
-    that is not shown (the rest of the line is), ``time`` a time there."""
+    that is not shown (the rest of the line is), ``time`` a time there.
+    A named tuple, not a dataclass: an HTML page's start then does not
+    import ``dataclasses`` (and ``inspect``, ``ast``, ``dis`` with it)."""
 
     name: str
     #: Opens a section: groups ``syntax``, optional ``name``, ``time``

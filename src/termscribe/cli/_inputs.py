@@ -46,8 +46,10 @@ _TAIL_BYTES: Final = 512
 
 _SCRIPT_START: Final = b"Script started on "
 _SCRIPT_DONE: Final = b"\nScript done on "
-_SCRIPT_SIZE: Final = re.compile(rb'COLUMNS="([0-9]{1,9})" LINES="([0-9]{1,9})"')
-_RESIZE: Final = re.compile(r"([0-9]{1,9})x([0-9]{1,9})")
+# Patterns compiled when first used (by re's cache), not at every start:
+# most inputs are raw streams, which need neither.
+_SCRIPT_SIZE: Final = rb'COLUMNS="([0-9]{1,9})" LINES="([0-9]{1,9})"'
+_RESIZE: Final = r"([0-9]{1,9})x([0-9]{1,9})"
 
 
 class Resize(NamedTuple):
@@ -187,7 +189,7 @@ def _event(stream: Input, line: bytes) -> Iterator[bytes | Resize]:
     if code == "o" and isinstance(data, str):
         yield data.encode("utf-8", "surrogatepass")  # lone surrogates become U+FFFD
     elif code == "r":
-        size = _RESIZE.fullmatch(data) if isinstance(data, str) else None
+        size = re.fullmatch(_RESIZE, data) if isinstance(data, str) else None
         columns, rows = (_size(int(size.group(1))), _size(int(size.group(2)))) if size else (0, 0)
         if columns and rows:
             yield Resize(columns, rows)
@@ -202,7 +204,7 @@ def _typescript(head: bytes, read: object) -> Input:
     first, newline, rest = head.partition(b"\n")
     stream = Input("typescript", iter(()))
     if first.startswith(_SCRIPT_START):
-        size = _SCRIPT_SIZE.search(first)
+        size = re.search(_SCRIPT_SIZE, first)
         if size:
             stream.columns = _size(int(size.group(1)))
             stream.rows = _size(int(size.group(2)))

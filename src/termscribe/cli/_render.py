@@ -11,17 +11,19 @@ Text and ANSI output end with a newline.  HTML is a whole page unless
 ``--fragment`` asks for the bare ``<pre>``.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no ``from __future__ import annotations``):
+# ``NamedTuple`` would compile each of RenderOptions' string annotations at
+# import, more than a millisecond of every start.
 
 import argparse
 import os
 import stat
 from functools import partial
-from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TextIO
+from typing import BinaryIO, Final, NamedTuple, TextIO
 
 from .._budget import OUTPUT_PER_BYTE, output_constant
 from .._lines import MAX_REACH
-from .._render._theme import THEMES
+from .._render import THEMES
 from .._rows import MAX_LINE_CELLS, Line
 from .._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
 from ._args import UsageError, at_least
@@ -29,9 +31,6 @@ from ._inputs import INPUT_KINDS, Input, Resize, open_input_stream
 from ._output import Sink, is_same_file, open_sink
 from ._progress import Progress
 from ._writer import LineWriter, Writer
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["CHUNK_SIZE", "RenderOptions", "register", "render_file", "run_render"]
 
@@ -50,7 +49,7 @@ LOG_ROWS: Final = 100
 _positive = at_least(1)
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``render`` subcommand to the main parser."""
     render = subparsers.add_parser(
         "render",
@@ -203,7 +202,7 @@ class RenderOptions(NamedTuple):
     follow: bool = False
 
     @classmethod
-    def from_args(cls, args: argparse.Namespace) -> RenderOptions:
+    def from_args(cls, args: argparse.Namespace) -> "RenderOptions":
         """The options of the command line, checked: bad values name their flag."""
         if args.hyperlinks and args.format != "ansi":
             raise UsageError("--hyperlinks applies to --format ansi only")
