@@ -17,6 +17,8 @@ unless it says otherwise:
   error codes it got back in an agent message.
 * ``wait``: stays running until ``session/cancel``, then idles ``cancelled``.
 * ``crash``: writes some output and exits with status 3.
+* ``flood``: 2,000 session updates v1 cannot carry (each a note of the
+  bridge's), and 256 KiB on its own stderr, then ``flooded``.
 
 Every message it receives is appended to the file named by ``V2_AGENT_LOG``
 (one JSON value per line) so that the test can check it against the v2
@@ -216,6 +218,15 @@ def run_crash() -> None:
     sys.exit(3)
 
 
+def run_flood() -> None:
+    for i in range(2000):
+        notify({"sessionUpdate": "_example_unknown", "index": i, "padding": "x" * 64})
+    for _ in range(256):
+        sys.stderr.write("e" * 1023 + "\n")
+    sys.stderr.flush()
+    say("flooded")
+
+
 SCRIPTS = {
     "terminals": run_terminals,
     "batch": run_batch,
@@ -225,6 +236,7 @@ SCRIPTS = {
     "unsupported": run_unsupported,
     "wait": run_wait,
     "crash": run_crash,
+    "flood": run_flood,
 }
 
 

@@ -35,6 +35,7 @@ from ..acp import (
     display_text,
 )
 from ..acp.bridge._policy import DEFAULT_FLUSH_MS
+from ..acp.runner import AGENT_STDERR_MODES
 from ._args import MAX_LINE_BYTES, at_least
 
 __all__ = ["register", "run_bridge"]
@@ -51,7 +52,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="let a v1 ACP client use a v2 agent (terminals as text)",
         usage=(
             "termscribe bridge [-h] [--mode {auto,text,meta}] [--meta-output {text,ansi}] "
-            "[--flush-ms N] [--max-text-chars N] [-- AGENT_COMMAND [ARGS ...]]"
+            "[--flush-ms N] [--max-text-chars N] [--log FILE] [--quiet] "
+            "[--agent-stderr {pipe,inherit,discard}] [-- AGENT_COMMAND [ARGS ...]]"
         ),
         description=(
             "With an agent command: start the ACP v2 agent and speak v1 to the client on "
@@ -93,6 +95,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="text",
         help="meta mode: terminal output as text, or as safe ANSI colours for clients "
         "that emulate a terminal (default text)",
+    )
+    bridge.add_argument(
+        "--log",
+        metavar="FILE",
+        help="proxy: append notes and the agent's stderr to FILE instead of stderr",
+    )
+    bridge.add_argument(
+        "--quiet",
+        action="store_true",
+        help="proxy: no notes of the bridge's own (the agent's stderr still goes to the log)",
+    )
+    bridge.add_argument(
+        "--agent-stderr",
+        choices=list(AGENT_STDERR_MODES),
+        default="pipe",
+        help="proxy: the agent's stderr is read and written to the log (pipe, the default), "
+        "or is the bridge's own stderr (inherit), or is discarded",
     )
     bridge.add_argument(
         "command",
