@@ -56,7 +56,13 @@ def permission(request_id: Any = 7, **subject: Any) -> dict[str, Any]:
 def _v1_validators() -> dict[str, jsonschema.protocols.Validator]:
     schema = json.loads((DATA / "acp-v1-schema-bridge.json").read_text(encoding="utf-8"))
     out = {}
-    for name in ("SessionNotification", "RequestPermissionRequest"):
+    for name in (
+        "SessionNotification",
+        "RequestPermissionRequest",
+        "CreateElicitationRequest",
+        "CompleteElicitationNotification",
+        "CancelRequestNotification",
+    ):
         root = {**schema, "$ref": f"#/$defs/{name}"}
         cls = jsonschema.validators.validator_for(root)
         out[name] = cls(root, format_checker=cls.FORMAT_CHECKER)
@@ -78,6 +84,15 @@ def check_v1(message: dict[str, Any]) -> None:
         _v1_validators()["RequestPermissionRequest"].validate(params)
         sdk.RequestPermissionRequest.model_validate(params)
         assert "id" in message
+    elif method == "elicitation/create":
+        _v1_validators()["CreateElicitationRequest"].validate(params)
+        assert "id" in message
+    elif method == "elicitation/complete":
+        _v1_validators()["CompleteElicitationNotification"].validate(params)
+        assert "id" not in message
+    elif method == "$/cancel_request":
+        _v1_validators()["CancelRequestNotification"].validate(params)
+        assert "id" not in message
 
 
 def updates(messages: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:

@@ -27,6 +27,7 @@ from ..convert import V1_TOOL_CALL_STATUSES, V1_TOOL_KINDS, tool_call_content_v2
 
 __all__ = [
     "CallKey",
+    "NotBridged",
     "PendingTally",
     "TerminalRef",
     "ToolCallState",
@@ -35,6 +36,18 @@ __all__ = [
 ]
 
 CallKey: TypeAlias = tuple[str | None, str]
+
+
+@dataclass(frozen=True)
+class NotBridged:
+    """A valid v2 message (or part of one) the v1 client does not receive."""
+
+    what: str
+    reason: str
+    index: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.what}: {self.reason}"
 
 
 @dataclass(frozen=True)

@@ -41,16 +41,19 @@ from .._export import display_text
 from .._store import TerminalStore
 from .._terminal import TerminalKey, TerminalState
 from .._validate import JsonObject
+from ._asks import PermissionCalls
 from ._calls import CallKey, PendingTally, TerminalRef, ToolCallState
+from ._messages import MessageLog, PlanBoard
 from ._permission import text_item
 from ._plan import (
-    PERMISSION,
     UPDATE,
     ContentChunkPlan,
+    MessagePlan,
     NotBridged,
     PassPlan,
     PermissionRequestPlan,
     Plan,
+    PlanUpdatePlan,
     ToolCallPlan,
     UpdatePlan,
     plan_item,
@@ -93,7 +96,7 @@ class BridgeResult:
     warnings: tuple[AcpWarning, ...]
 
 
-class V2ToV1Bridge:
+class V2ToV1Bridge(PermissionCalls):
     """Turns v2 agent→client messages into v1 ones (see the module docstring)."""
 
     def __init__(
@@ -141,6 +144,9 @@ class V2ToV1Bridge:
         self._now: float | None = None
         self._finished = False
         self._permission_calls = 0
+        self._messages = MessageLog()
+        self._plans = PlanBoard()
+        self._synthetic: dict[str, CallKey] = {}  # see PermissionCalls
 
     @property
     def store(self) -> TerminalStore:
@@ -243,6 +249,15 @@ class V2ToV1Bridge:
             out.append(plan.message)
         elif isinstance(plan, UpdatePlan):
             out.append(_notification(plan.params))
+            if plan.message is not None:
+                self._messages.chunk_sent(plan.params["sessionId"], *plan.message)
+        elif isinstance(plan, MessagePlan):
+            for update in self._messages.updates(plan):
+                out.append(_notification({"sessionId": plan.session_id, "update": update}))
+        elif isinstance(plan, PlanUpdatePlan):
+            shown = self._plans.update(plan)
+            if shown is not None:
+                out.append(_notification({"sessionId": plan.session_id, "update": shown}))
         elif isinstance(plan, ToolCallPlan):
             call = self._call(plan.session_id, plan.tool_call_id)
             if "title" in plan.fields:
@@ -482,36 +497,6 @@ class V2ToV1Bridge:
             view.exit_sent = None
             return False
         return status != view.exit_sent
-
-    # -- permissions -----------------------------------------------------------------
-
-    def _permission(self, request: PermissionRequestPlan, out: list[JsonObject]) -> None:
-        plan = request.plan
-        if plan.tool_call_id is None:
-            self._permission_calls += 1
-            tool_call_id = f"termscribe-permission-{self._permission_calls}"
-        else:
-            tool_call_id = plan.tool_call_id
-        call = self._call(request.session_id, tool_call_id)
-        new = not call.announced
-        fields = plan.request_fields if new else plan.fields
-        if "title" in fields:
-            call.title = fields["title"]
-        if plan.items is not None:
-            self._set_items(call, plan.items)
-        elif new and plan.new_items is not None:
-            self._set_items(call, plan.new_items)
-        if new or plan.items is not None:
-            self._emit_call(call, copy.deepcopy(fields), out)
-        params: JsonObject = {
-            "sessionId": request.session_id,
-            "toolCall": {"toolCallId": tool_call_id, **copy.deepcopy(fields)},
-            "options": plan.options,
-        }
-        if request.meta is not None:
-            params["_meta"] = request.meta
-        message = {"jsonrpc": "2.0", "id": request.request_id, "method": PERMISSION}
-        out.append({**message, "params": params})
 
     # -- state helpers ---------------------------------------------------------------
 
