@@ -390,7 +390,7 @@ def test_agent_gone_answers_every_open_request() -> None:
     assert [m["id"] for m in errors] == [5, 6]
     assert all("exit status 1" in m["error"]["message"] for m in errors)
     _, text, status = block_parts(last_blocks(routed.to_client)["call_1"])
-    assert (text, status) == ("partial\n", "└ no exit status reported")
+    assert (text, status) == ("partial\n", "Status: no exit status reported")
     assert h.proxy.from_agent(chunk("term_1", b"late")).to_client == []
 
 

@@ -354,12 +354,15 @@ class V2ToV1Bridge(PermissionCalls):
             if terminal is None:
                 continue  # named only by a permission subject: nothing to show yet
             if self.mode == "meta":  # only once a tool_call announced it (Zed's rule)
-                if self._view(key).announced:
+                view = self._view(key)
+                if view.announced:
                     content.append({"type": "terminal", "terminalId": item.terminal_id})
+                    if view.notes:  # what the separators in its output stand for
+                        content.append(text_item("\n\n".join(view.notes)))
                 continue
             view = self._view(key)
             assert view.capped is not None
-            text = view.capped.render(view.read(terminal))
+            text = view.capped.parts(view.read(terminal))
             block = console_block(terminal, text, finished=self._finished)
             content.append(text_item(block))
         return content
@@ -457,7 +460,11 @@ class V2ToV1Bridge(PermissionCalls):
         for terminal_id in call.terminal_ids():
             entries = self._meta_entries(call, terminal_id)
             if entries:
-                out.append(_session_update(call.key, {**base, "_meta": entries}))
+                following: JsonObject = {**base, "_meta": entries}
+                view = self._views[TerminalKey(call.key[0], terminal_id)]
+                if view.take_notes():  # the notes go with the output they explain
+                    following["content"] = self._render(call)
+                out.append(_session_update(call.key, following))
         return out
 
     def _meta_entries(self, call: ToolCallState, terminal_id: str) -> JsonObject:

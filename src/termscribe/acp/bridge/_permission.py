@@ -28,7 +28,7 @@ from .._export import display_text
 from .._validate import JsonObject, copy_json, without_malformed_meta
 from ..convert import V1_PERMISSION_OPTION_KINDS
 from ._calls import TerminalRef, convert_items, display_fields
-from ._text import fenced
+from ._text import command_line
 
 __all__ = ["PermissionPlan", "plan_permission", "text_item"]
 
@@ -83,7 +83,7 @@ def _command(subject: Mapping[str, Any], prompt: str) -> PermissionPlan:
         "title": display_text(command),
         "rawInput": {"command": command, "cwd": cwd},
     }
-    shown = fenced(f"$ {display_text(command, multiline=True)}\n  cwd {display_text(cwd)}")
+    shown = command_line(command, cwd)
     items: list[JsonObject | TerminalRef] = [text_item(f"{prompt}\n\n{shown}" if prompt else shown)]
     tool_call_id = subject.get("toolCallId")
     new_fields = {**fields, "kind": "execute", "status": "pending"}
