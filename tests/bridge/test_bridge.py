@@ -332,7 +332,8 @@ def test_command_permission_shows_the_exact_command_and_keeps_the_id() -> None:
     assert announce["params"]["update"]["sessionUpdate"] == "tool_call"
     assert request["id"] == "req-1"
     tool = request["params"]["toolCall"]
-    assert tool["rawInput"] == {"command": command, "cwd": "/w"}
+    # the command the client is asked to allow is the command it shows (SECURITY.md)
+    assert tool["rawInput"] == {"command": "rm -rf build<U+001B>[8m && echo ok", "cwd": "/w"}
     assert tool["title"] == "rm -rf build<U+001B>[8m && echo ok"
     assert tool["toolCallId"] == announce["params"]["update"]["toolCallId"]
     assert [o["optionId"] for o in request["params"]["options"]] == ["allow", "deny"]

@@ -58,6 +58,7 @@ from ._proxy_convert import (
 )
 from ._validate import JsonObject, copy_json
 from .bridge import BRIDGE_MODES, V2ToV1Bridge, mode_for_client
+from .bridge._shown import shown_json
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -351,7 +352,12 @@ class V1ClientProxy:
                 reason = f"{method}: params without a message"
                 return Routed(to_agent=[_error(request_id, INVALID_PARAMS, reason)], notes=[reason])
             self._agent_requests[key] = method
-            request = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": copied}
+            request = {
+                "jsonrpc": "2.0",
+                "id": request_id,
+                "method": method,
+                "params": shown_json(copied),
+            }
             return Routed(to_client=[request])
         try:
             result = self.bridge.apply(message)
@@ -436,7 +442,7 @@ class V1ClientProxy:
             self.passthrough = True  # a v1 agent: its answer, and all after it, as they are
             return self._pass_agent(message)
         try:
-            result = _RESULTS[request.method](message["result"])
+            result = shown_json(_RESULTS[request.method](message["result"]))
         except AcpError as exc:
             reason = f"the agent's {request.method} result has no v1 form: {exc}"
             return Routed(to_client=[_error(request_id, INTERNAL_ERROR, reason)], notes=[reason])

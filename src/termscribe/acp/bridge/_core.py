@@ -59,6 +59,7 @@ from ._plan import (
     plan_item,
 )
 from ._policy import ResendPolicy
+from ._shown import shown_text
 from ._text import DEFAULT_MAX_TEXT_CHARS, CappedText, console_block
 from ._view import TerminalView
 
@@ -437,9 +438,9 @@ class V2ToV1Bridge(PermissionCalls):
         update["_meta"] = meta
         terminal = self._store.get(call.key[0], info["terminal_id"])
         if "rawInput" not in update and terminal is not None and terminal.command is not None:
-            raw: JsonObject = {"command": terminal.command}
+            raw: JsonObject = {"command": shown_text(terminal.command)}
             if terminal.cwd is not None:
-                raw["cwd"] = terminal.cwd
+                raw["cwd"] = shown_text(terminal.cwd)
             update["rawInput"] = raw
 
     def _meta_follow_up(self, call: ToolCallState) -> list[JsonObject]:

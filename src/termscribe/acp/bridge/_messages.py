@@ -44,6 +44,7 @@ from .._errors import AcpError, FieldError, short_repr
 from .._validate import JsonObject, copy_json
 from ..convert import V1_CONTENT_BLOCK_TYPES
 from ._calls import NotBridged
+from ._shown import shown_json, shown_text
 
 __all__ = [
     "CLEARED_NOTE",
@@ -125,7 +126,8 @@ def _block(block: object, problems: list[str]) -> JsonObject:
     kind = block.get("type") if isinstance(block, dict) else None
     if isinstance(block, dict) and isinstance(kind, str) and kind in V1_CONTENT_BLOCK_TYPES:
         try:
-            return v1_block(block, kind)
+            shown: JsonObject = shown_json(v1_block(block, kind))
+            return shown
         except AcpError as exc:
             problems.append(f"content block left out: {exc}")
     else:
@@ -159,7 +161,7 @@ def _entry(entry: object, problems: list[str]) -> JsonObject | None:
     if not (isinstance(entry, dict) and isinstance(entry.get("content"), str)):
         problems.append("a plan entry without content left out")
         return None
-    content: str = entry["content"]
+    content = shown_text(entry["content"])
     priority, status = entry.get("priority"), entry.get("status")
     shown: list[str] = []
     if priority not in _V1_PRIORITIES:

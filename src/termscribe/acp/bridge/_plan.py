@@ -29,6 +29,7 @@ from ..convert import session_update_v2_to_v1
 from ._calls import NotBridged, TerminalRef, convert_items, display_fields
 from ._messages import MessagePlan, PlanUpdatePlan, plan_message, plan_plan_update
 from ._permission import PermissionPlan, plan_permission
+from ._shown import shown_json
 
 __all__ = [
     "PERMISSION",
@@ -181,7 +182,7 @@ def _update(
             new = session_update_v2_to_v1(update)
         except AcpError as exc:
             return SkipPlan([NotBridged(what, str(exc), index)])
-        params_out: JsonObject = {"sessionId": session_id, "update": new}
+        params_out: JsonObject = {"sessionId": session_id, "update": shown_json(new)}
         meta = params.get("_meta") if params is not None else None
         if isinstance(meta, dict):
             try:
