@@ -31,6 +31,7 @@ from ..acp import (
     META_OUTPUTS,
     FlushTimer,
     InvalidMessageError,
+    V1ToV2Bridge,
     V2ToV1Bridge,
     display_text,
 )
@@ -52,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="let a v1 ACP client use a v2 agent (terminals as text)",
         usage=(
             "termscribe bridge [-h] [--mode {auto,text,meta}] [--meta-output {text,ansi}] "
-            "[--flush-ms N] [--max-text-chars N] [--log FILE] [--quiet] "
+            "[--to {v1,v2}] [--flush-ms N] [--max-text-chars N] [--log FILE] [--quiet] "
             "[--agent-stderr {pipe,inherit,discard}] [-- AGENT_COMMAND [ARGS ...]]"
         ),
         description=(
@@ -74,6 +75,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="how terminals reach the v1 client: text (fenced text content), meta (the "
         "_meta.terminal_* extension), or auto (meta when the client advertises it, else "
         "text; the default)",
+    )
+    bridge.add_argument(
+        "--to",
+        choices=["v1", "v2"],
+        default="v1",
+        help="the filter's direction: v2 agent messages to v1 (the default), or v1 agent "
+        "messages with the _meta.terminal_* convention (codex-acp, claude-agent-acp) to v2",
     )
     bridge.add_argument(
         "--flush-ms",
@@ -127,9 +135,14 @@ _non_negative = at_least(0)
 
 def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
     if args.command:
+        if args.to == "v2":
+            print("termscribe bridge: --to v2 is a filter for logs: no agent command", file=stderr)
+            return 2
         from ._proxy import run_proxy
 
         return run_proxy(args, stdin, stdout, stderr)
+    if args.to == "v2":
+        return _to_v2(stdin, stdout, stderr)
     mode = "text" if args.mode == "auto" else args.mode
     try:
         bridge = V2ToV1Bridge(
@@ -158,7 +171,23 @@ def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stde
     return status
 
 
-def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: TextIO) -> int:
+def _to_v2(stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
+    """v1 NDJSON in, v2 NDJSON out (`V1ToV2Bridge`), each message as it comes."""
+    bridge = V1ToV2Bridge()
+    lines = _LineReader(stdin)
+    status = 0
+    number = 0
+    while (line := lines.next(None)) is not _EOF:
+        assert isinstance(line, bytes)
+        number += 1
+        status |= _feed(bridge, line, number, stdout, stderr)
+    _write(bridge.finish(), stdout)
+    return status
+
+
+def _feed(
+    bridge: V2ToV1Bridge | V1ToV2Bridge, line: bytes, number: int, out: BinaryIO, err: TextIO
+) -> int:
     """Apply one input line; 1 if it was rejected."""
     if len(line) > MAX_LINE_BYTES:
         return _reject(err, number, f"line longer than {MAX_LINE_BYTES} bytes")
