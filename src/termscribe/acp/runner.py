@@ -312,6 +312,7 @@ class BridgedAgent:
         self._room.set()
         self._wake = asyncio.Event()  # the flush timer should look again
         self._ended = False
+        self._closing = False
         self.returncode: int | None = None
         self._tasks = [
             asyncio.ensure_future(self._read_agent()),
@@ -390,7 +391,8 @@ class BridgedAgent:
     async def close(self) -> int:
         """The client is done: close the agent's stdin and stop it within
         `STDIN_GRACE_S` + `TERM_GRACE_S`; the agent's exit status."""
-        if not self._done.done():
+        if not self._done.done() and not self._closing:
+            self._closing = True  # a second close waits for the first
             self.proxy.client_closed()
             self.process.close_stdin()
             self.process.stop(signal.SIGTERM, first_grace_s=STDIN_GRACE_S)
