@@ -55,6 +55,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, Final
 
+from .._json import JSONError, parse_json
 from ._proxy import V1ClientProxy
 from ._validate import JsonObject
 from .bridge import FlushTimer
@@ -494,13 +495,9 @@ class BridgedAgent:
         if not line.strip():
             return None
         try:
-            return json.loads(line, parse_constant=_reject_constant)
-        except UnicodeDecodeError as exc:
-            self._note(f"agent: not valid UTF-8 (byte {exc.start})")
-        except RecursionError:
-            self._note("agent: not valid JSON: nested too deeply")
-        except ValueError as exc:
-            self._note(f"agent: not valid JSON: {exc}")
+            return parse_json(line)
+        except JSONError as exc:
+            self._note(f"agent: {exc}")
         return None
 
     def _notes(self, notes: list[str], side: str) -> None:
@@ -534,10 +531,6 @@ def encode_message(message: object) -> bytes:
 
 
 _encode = encode_message
-
-
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")  # NaN and Infinity are not JSON
 
 
 def _now_ms() -> float:
