@@ -8,8 +8,6 @@ Shell examples run in a scratch directory that sees the repository's
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import re
 import subprocess
@@ -17,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from readme import DOCUMENTS, README, ROOT, doc_section
+from readme import DOCUMENTS, README, ROOT, doc_section, run_example
 
 from termscribe.cli import build_parser
 
@@ -86,17 +84,21 @@ PYTHON_DOCS = [p for p in DOCUMENTS if _blocks(p, "python")]
 def test_python_examples_run(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)  # examples name files of the repository
     for block in _blocks(path, "python"):
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(block, str(path), "exec"), {})
+        run_example(block, path)
+
+
+def test_an_example_that_logs_an_error_fails() -> None:
+    # The SDK logs an exception raised in a client callback and goes on: an
+    # example that only logs must fail all the same.
+    block = "import logging\nlogging.getLogger('acp').error('AttributeError in session_update')\n"
+    with pytest.raises(AssertionError, match="AttributeError in session_update"):
+        run_example(block, README)
 
 
 def test_readme_python_example_prints_the_transcript(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     (block,) = _blocks(README, "python")
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(block, str(README), "exec"), {})
-    lines = out.getvalue().splitlines()
+    lines = run_example(block, README).splitlines()
     assert lines[0] == "100%"
     assert any(line.startswith("FAILED test_calc.py::test_mean") for line in lines)
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 
-from readme import DOCS, doc_section
+from readme import DOCS, doc_section, run_example
 
 GUIDE = DOCS / "acp.md"
 SECTION = "# Using termscribe in an ACP client"
@@ -15,10 +13,7 @@ SECTION = "# Using termscribe in an ACP client"
 def test_python_example_runs_as_documented() -> None:
     blocks = re.findall(r"```python\n(.*?)```", doc_section(GUIDE, SECTION), re.DOTALL)
     assert len(blocks) == 1
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(blocks[0], str(GUIDE), "exec"), {})
-    assert out.getvalue().splitlines() == [
+    assert run_example(blocks[0], GUIDE).splitlines() == [
         "$ cargo test  (in /workspace/project, exit 0)",
         "test result: ok✓ 12 passed",
         "",

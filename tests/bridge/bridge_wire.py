@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
@@ -56,7 +57,13 @@ def permission(request_id: Any = 7, **subject: Any) -> dict[str, Any]:
 def _v1_validators() -> dict[str, jsonschema.protocols.Validator]:
     schema = json.loads((DATA / "acp-v1-schema-bridge.json").read_text(encoding="utf-8"))
     out = {}
-    for name in ("SessionNotification", "RequestPermissionRequest"):
+    for name in (
+        "SessionNotification",
+        "RequestPermissionRequest",
+        "CreateElicitationRequest",
+        "CompleteElicitationNotification",
+        "CancelRequestNotification",
+    ):
         root = {**schema, "$ref": f"#/$defs/{name}"}
         cls = jsonschema.validators.validator_for(root)
         out[name] = cls(root, format_checker=cls.FORMAT_CHECKER)
@@ -78,6 +85,15 @@ def check_v1(message: dict[str, Any]) -> None:
         _v1_validators()["RequestPermissionRequest"].validate(params)
         sdk.RequestPermissionRequest.model_validate(params)
         assert "id" in message
+    elif method == "elicitation/create":
+        _v1_validators()["CreateElicitationRequest"].validate(params)
+        assert "id" in message
+    elif method == "elicitation/complete":
+        _v1_validators()["CompleteElicitationNotification"].validate(params)
+        assert "id" not in message
+    elif method == "$/cancel_request":
+        _v1_validators()["CancelRequestNotification"].validate(params)
+        assert "id" not in message
 
 
 def updates(messages: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -114,18 +130,49 @@ def load_fixture(name: str) -> list[dict[str, Any]]:
     return out
 
 
-def block_parts(block: str) -> tuple[list[str], str, str]:
-    """(header lines, text, status) of a console block whose header has a command
-    line and a cwd line."""
-    first, _, rest = block.partition("\n")
-    fence = first.removesuffix("console")
-    assert set(fence) == {"`"} and len(fence) >= 3
-    assert rest.endswith("\n" + fence)
-    inner = rest[: -len(fence) - 1]
-    lines = inner.split("\n")
-    header_size = 2 if len(lines) > 1 and lines[1].startswith("  cwd ") else 1
-    body = lines[header_size:-1]
-    return lines[:header_size], "".join(f"{line}\n" for line in body), lines[-1]
+def block_parts(block: str) -> tuple[str, str, str]:
+    """(command line, output, status line) of a text-mode terminal block.
+
+    The output is what the ``console`` fences hold, each with a final
+    newline; when the text was capped, the two fenced parts with the
+    bridge's omission line between them.  Asserts the shape: every
+    statement of the bridge outside a fence, the output inside one."""
+    paragraphs = _markdown_parts(block)
+    header, *middle, status = paragraphs
+    assert header[0] == "text" and header[1].startswith("Command "), header
+    assert status[0] == "text" and status[1].startswith("Status: "), status
+    text = ""
+    for kind, body in middle:
+        if kind == "console":
+            text += body + "\n"
+        else:
+            assert kind == "text" and re.fullmatch(r"termscribe: \d+ characters omitted", body)
+            text += f"[{body}]\n"
+    return header[1], text, status[1]
+
+
+def _markdown_parts(block: str) -> list[tuple[str, str]]:
+    """The block's parts: ("text", a paragraph) or (info string, fenced body)."""
+    parts: list[tuple[str, str]] = []
+    lines = block.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        fence = re.match(r"(`{3,})(\w*)$", line)
+        if fence:
+            end = lines.index(fence[1], i + 1)  # the same run closes it
+            body = "\n".join(lines[i + 1 : end])
+            if parts and parts[-1][0] == "text" and parts[-1][1].endswith(":") and fence[2] == "sh":
+                parts[-1] = ("text", parts[-1][1] + "\n" + body)  # a multi-line command
+            else:
+                parts.append((fence[2], body))
+            i = end + 1
+        elif line:
+            parts.append(("text", line))
+            i += 1
+        else:
+            i += 1
+    return parts
 
 
 def last_blocks(messages: Iterable[dict[str, Any]]) -> dict[str, str]:
@@ -136,6 +183,6 @@ def last_blocks(messages: Iterable[dict[str, Any]]) -> dict[str, str]:
             continue
         for item in update.get("content") or []:
             text = item.get("content", {}).get("text", "")
-            if item.get("type") == "content" and "console\n" in text.split("\n", 1)[0] + "\n":
+            if item.get("type") == "content" and "```console\n" in text:
                 blocks[update["toolCallId"]] = text
     return blocks

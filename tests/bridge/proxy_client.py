@@ -39,7 +39,23 @@ _V1_RESULTS = {
     "session/load": (sdk.LoadSessionResponse, "LoadSessionResponse"),
     "session/prompt": (sdk.PromptResponse, "PromptResponse"),
     "session/close": (sdk.CloseSessionResponse, "CloseSessionResponse"),
+    "session/resume": (sdk.ResumeSessionResponse, "ResumeSessionResponse"),
+    "session/list": (sdk.ListSessionsResponse, "ListSessionsResponse"),
+    "session/delete": (sdk.DeleteSessionResponse, "DeleteSessionResponse"),
+    "session/set_config_option": (
+        sdk.SetSessionConfigOptionResponse,
+        "SetSessionConfigOptionResponse",
+    ),
+    "session/set_mode": (sdk.SetSessionModeResponse, "SetSessionModeResponse"),
+    "logout": (sdk.LogoutResponse, "LogoutResponse"),
 }
+_V1_AGENT_METHODS = (
+    "session/update",
+    "session/request_permission",
+    "elicitation/create",
+    "elicitation/complete",
+    "$/cancel_request",
+)
 # The v2 definition of each request params / response result the agent gets.
 _V2_PARAMS = {
     "initialize": "InitializeRequest",
@@ -49,6 +65,11 @@ _V2_PARAMS = {
     "session/prompt": "PromptRequest",
     "session/cancel": "CancelSessionNotification",
     "session/close": "CloseSessionRequest",
+    "session/list": "ListSessionsRequest",
+    "session/delete": "DeleteSessionRequest",
+    "session/set_config_option": "SetSessionConfigOptionRequest",
+    "auth/logout": "LogoutAuthRequest",
+    "$/cancel_request": "CancelRequestNotification",
 }
 
 
@@ -143,7 +164,7 @@ def check_received(message: dict[str, Any], methods: dict[Any, str]) -> None:
     assert message.get("jsonrpc") == "2.0"
     method = message.get("method")
     if method is not None:
-        assert method in ("session/update", "session/request_permission"), method
+        assert method in _V1_AGENT_METHODS, method  # what the proxy sends a v1 client
         check_v1(message)
         return
     assert "id" in message
@@ -159,7 +180,7 @@ def check_received(message: dict[str, Any], methods: dict[Any, str]) -> None:
 
 @contextlib.asynccontextmanager
 async def run_proxy(
-    client: RecordingClient, tmp_path: Path, *options: str
+    client: RecordingClient, tmp_path: Path, *options: str, unstable: bool = False
 ) -> AsyncIterator[tuple[Any, Any, Wire]]:
     """The SDK's connection to ``termscribe bridge OPTIONS -- python v2_agent.py``."""
     wire = Wire()
@@ -181,6 +202,7 @@ async def run_proxy(
             env=env,
             transport_kwargs={"stderr": stderr.fileno(), "shutdown_timeout": TIMEOUT_S},
             observers=[wire.observe],
+            use_unstable_protocol=unstable,  # the SDK routes elicitation only then
         ) as (conn, process):
             yield conn, process, wire
 
@@ -195,8 +217,11 @@ def agent_log(tmp_path: Path) -> list[dict[str, Any]]:
         method = message.get("method")
         if method is not None:
             v2_valid(_V2_PARAMS[method], message["params"])
-        elif "result" in message:  # the only requests the agent makes that get through
-            v2_valid("RequestPermissionResponse", message["result"])
+        elif "result" in message:  # answers to the agent's requests
+            if "action" in message["result"]:
+                v2_valid("CreateElicitationResponse", message["result"])
+            else:
+                v2_valid("RequestPermissionResponse", message["result"])
         else:
             assert isinstance(message["error"]["code"], int)
             assert isinstance(message["error"]["message"], str)

@@ -29,6 +29,7 @@ from termscribe import render_text
 from termscribe._parser import Parser
 from termscribe._transcript import DEFAULT_MAX_LINES
 from termscribe.acp import InvalidMessageError, V2ToV1Bridge, mode_for_client
+from termscribe.acp.bridge._meta import REPLACED_MARKER, SEPARATOR
 
 OUTPUT = (
     b"\x1b[1mrunning 3 tests\x1b[0m\r\n"
@@ -73,14 +74,14 @@ def test_text_mode_shows_the_sanitized_transcript_in_a_fence() -> None:
     assert terminal_items(out) == []  # no v1 terminal resource in text mode
     block = last_blocks(out)["call_1"]
     header, text, status = block_parts(block)
-    assert header == ["$ cargo test", "  cwd /workspace/project"]
+    assert header == "Command `cargo test` in `/workspace/project`"
     transcript = bridge.store.get("sess_1", "term_1").text()  # type: ignore[union-attr]
     assert transcript == render_text(OUTPUT)
     assert text == transcript + "\n"  # a final newline closes the last line
-    assert status == "└ exit code 0"
+    assert status == "Status: exit code 0"
     assert "\x1b" not in block and "\u202e" not in block
     assert "<U+202E>" in block
-    fence = block.split("\n", 1)[0].removesuffix("console")
+    fence = block.split("\n\n")[1].split("\n", 1)[0].removesuffix("console")
     assert len(fence) == 4  # the output holds a ``` run
 
 
@@ -103,7 +104,7 @@ def test_non_terminal_items_keep_their_place() -> None:
     _, out = run(messages)
     content = [u["content"] for u in updates(out) if "content" in u][-1]
     assert content[0] == text_item("before")
-    assert content[1]["content"]["text"].startswith("```console\n$ (command not reported)\nout\n")
+    assert content[1]["content"]["text"].startswith("Command not reported\n\n```console\nout\n")
 
 
 def _final_text(pieces: list[bytes], mode: str) -> str:
@@ -178,7 +179,7 @@ def test_exit_is_sent_at_the_next_flush_and_with_the_status() -> None:
     assert update["status"] == "failed"  # v1 has no "cancelled"
     assert block_parts(update["content"][0]["content"]["text"])[1:] == (
         "done\n",
-        "└ killed by SIGTERM",
+        "Status: killed by `SIGTERM`",
     )
 
 
@@ -305,7 +306,10 @@ def test_meta_mode_snapshot_adds_a_separator_and_the_new_transcript() -> None:
         for u in updates(out)
         if "terminal_output" in (u.get("_meta") or {})
     )
-    assert data == "old\n[termscribe: output replaced by a new snapshot]\nnew\n"
+    assert data == f"old\n{SEPARATOR}\nnew\n"
+    # what the separator stands for is said outside the output, next to the terminal
+    content = [u["content"] for u in updates(out) if "content" in u][-1]
+    assert content == [{"type": "terminal", "terminalId": "t"}, text_item(REPLACED_MARKER)]
 
 
 def test_mode_for_client_reads_the_meta_capability() -> None:
@@ -328,7 +332,8 @@ def test_command_permission_shows_the_exact_command_and_keeps_the_id() -> None:
     assert announce["params"]["update"]["sessionUpdate"] == "tool_call"
     assert request["id"] == "req-1"
     tool = request["params"]["toolCall"]
-    assert tool["rawInput"] == {"command": command, "cwd": "/w"}
+    # the command the client is asked to allow is the command it shows (SECURITY.md)
+    assert tool["rawInput"] == {"command": "rm -rf build<U+001B>[8m && echo ok", "cwd": "/w"}
     assert tool["title"] == "rm -rf build<U+001B>[8m && echo ok"
     assert tool["toolCallId"] == announce["params"]["update"]["toolCallId"]
     assert [o["optionId"] for o in request["params"]["options"]] == ["allow", "deny"]
@@ -391,9 +396,9 @@ def test_passthrough_and_not_bridged() -> None:
     }
     (message,) = bridge.apply(notify(text)).messages
     check_v1(message)
-    plan = bridge.apply(notify({"sessionUpdate": "plan_update", "plan": {}}))
+    plan = bridge.apply(notify({"sessionUpdate": "_vendor_update"}))
     assert plan.messages == ()
-    assert "plan_update" in str(plan.not_bridged[0])
+    assert "_vendor_update" in str(plan.not_bridged[0])
 
 
 def test_invalid_message_raises_and_changes_nothing() -> None:

@@ -41,9 +41,9 @@ def test_text_mode_end_to_end() -> None:
     for message in out:
         check_v1(message)
     assert block_parts(last_blocks(out)["c"]) == (
-        ["$ ls", "  cwd /w"],
+        "Command `ls` in `/w`",
         "a.txt\nb.txt\n",
-        "└ exit code 0",
+        "Status: exit code 0",
     )
 
 

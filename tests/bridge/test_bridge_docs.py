@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from readme import DOCS, doc_section
+from readme import DOCS, doc_section, run_example
 
 from termscribe.acp import DEFAULT_MAX_TEXT_CHARS, ResendPolicy
 from termscribe.acp.bridge._policy import DEFAULT_FLUSH_BYTES, DEFAULT_FLUSH_MS
@@ -18,7 +18,7 @@ def test_python_example_runs() -> None:
     blocks = re.findall(r"^```python\n(.*?)^```$", doc_section(GUIDE, SECTION), re.S | re.M)
     assert blocks
     for block in blocks:
-        exec(compile(block, str(GUIDE), "exec"), {})
+        run_example(block, GUIDE)  # fails on an error the SDK only logs
 
 
 def test_documented_defaults_match_the_code() -> None:

@@ -129,6 +129,8 @@ def test_initialize_both_ways() -> None:
                     "loadSession": True,
                     "promptCapabilities": {"image": True, "audio": False, "embeddedContext": False},
                     "mcpCapabilities": {"http": True, "sse": False},
+                    "sessionCapabilities": {"list": {}, "resume": {}, "close": {}},
+                    "auth": {"logout": {}},
                 },
                 "authMethods": [{"id": "login", "name": "Log in"}],
                 "agentInfo": {"name": "agent", "title": "Agent", "version": "1"},
@@ -149,12 +151,24 @@ def test_auto_mode_follows_the_client() -> None:
     assert fixed.proxy.bridge.mode == "text"
 
 
-def test_a_v1_agent_is_an_error_for_the_client() -> None:
+def test_a_v1_agent_is_passed_straight_through() -> None:
     h = Harness()
     h.client(request(0, "initialize", {"protocolVersion": 1}))
-    to_client, _ = h.agent(result(0, {"protocolVersion": 1, "agentCapabilities": {}}))
-    assert error_code(to_client) == -32603
-    assert "protocol version 1, not 2" in to_client[0]["error"]["message"]
+    answer = result(0, {"protocolVersion": 1, "agentCapabilities": {"loadSession": True}})
+    to_client, _ = h.agent(answer)
+    assert to_client == [answer]
+    # from then on both sides speak v1: every message passes as it is
+    asked = request(1, "session/set_mode", {"sessionId": SESSION, "modeId": "ask"})
+    assert h.client(asked) == ([], [asked])
+    chunk = {
+        "jsonrpc": "2.0",
+        "method": "session/update",
+        "params": {"sessionId": SESSION, "update": {"sessionUpdate": "plan", "entries": []}},
+    }
+    assert h.agent(chunk) == ([chunk], [])
+    assert h.proxy.open_requests() == 1
+    assert h.agent(result(1, {}))[0] == [result(1, {})]
+    assert h.proxy.open_requests() == 0
 
 
 # -- sessions -----------------------------------------------------------------------
@@ -168,7 +182,7 @@ def test_load_becomes_resume_replaying_from_the_start() -> None:
     assert to_agent[0]["method"] == "session/resume"
     assert to_agent[0]["params"]["replayFrom"] == {"type": "start"}
     to_client, _ = h.agent(result(2, {"configOptions": [], "_meta": {"k": "v"}}))
-    assert to_client == [result(2, {"_meta": {"k": "v"}})]
+    assert to_client == [result(2, {"configOptions": [], "_meta": {"k": "v"}})]
 
 
 def test_mcp_servers() -> None:
@@ -273,7 +287,7 @@ def test_cancel_passes_to_the_agent() -> None:
 # -- what cannot be translated ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("method", ["session/set_mode", "fs/read_text_file", "session/list"])
+@pytest.mark.parametrize("method", ["session/set_mode", "fs/read_text_file", "terminal/create"])
 def test_untranslated_client_requests_get_an_error(method: str) -> None:
     h = Harness()
     to_client, to_agent = h.client(request(9, method, {"sessionId": SESSION}))
@@ -333,10 +347,14 @@ def test_a_client_answer_v2_cannot_take_is_an_error_for_the_agent() -> None:
     h.start()
     h.agent(permission("a1", type="command", command="make", cwd=CWD))
     to_client, to_agent = h.client(result("a1", {"outcome": {"outcome": "maybe"}}))
-    assert to_client == [] and error_code(to_agent) == -32603
+    assert error_code(to_agent) == -32603
+    # the tool call the bridge made for the request ends with it
+    assert [m["params"]["update"]["status"] for m in to_client] == ["failed"]
     h.agent(permission("a2", type="command", command="make", cwd=CWD))
     refusal = {"jsonrpc": "2.0", "id": "a2", "error": {"code": -32000, "message": "no"}}
-    assert h.client(refusal) == ([], [refusal])
+    to_client, to_agent = h.client(refusal)
+    assert to_agent == [refusal]
+    assert [m["params"]["update"]["status"] for m in to_client] == ["failed"]
 
 
 def test_agent_batch_splits_updates_and_requests() -> None:
@@ -372,7 +390,7 @@ def test_agent_gone_answers_every_open_request() -> None:
     assert [m["id"] for m in errors] == [5, 6]
     assert all("exit status 1" in m["error"]["message"] for m in errors)
     _, text, status = block_parts(last_blocks(routed.to_client)["call_1"])
-    assert (text, status) == ("partial\n", "└ no exit status reported")
+    assert (text, status) == ("partial\n", "Status: no exit status reported")
     assert h.proxy.from_agent(chunk("term_1", b"late")).to_client == []
 
 

@@ -26,7 +26,7 @@ from bridge_wire import block_parts, last_blocks
 from proxy_client import AGENT, TIMEOUT_S, RecordingClient, Wire, agent_log, run_proxy, within
 from zed_client import ZedClient
 
-from termscribe.cli import _proxy, main
+from termscribe.cli import main
 
 CWD = "/work/project"
 
@@ -99,27 +99,31 @@ def test_text_mode_turns(tmp_path: Path) -> None:
     assert stop == "end_turn"
     blocks = last_blocks({"method": "session/update", "params": {"update": u}} for u in updates)
     header, text, status = block_parts(blocks["call_1"])
-    assert header == ["$ printf café", f"  cwd {CWD}"]
+    assert header == f"Command `printf café` in `{CWD}`"
     assert text == "café green\ndone\n"  # split UTF-8 and split escape sequence joined
-    assert status == "└ exit code 0"
+    assert status == "Status: exit code 0"
     assert _statuses(updates, "call_1") == ["in_progress", "completed"]
     assert _texts(updates) == ["printed"]
 
     stop, updates = turns["batch"]
     blocks = last_blocks({"method": "session/update", "params": {"update": u}} for u in updates)
     header, text, status = block_parts(blocks["call_2"])
-    assert (header[0], text, status) == ("$ make", "built\n", "└ exit code 2")
+    assert (header, text, status) == (
+        f"Command `make` in `{CWD}`",
+        "built\n",
+        "Status: exit code 2",
+    )
     assert _statuses(updates, "call_2") == ["in_progress", "failed"]
 
     stop, updates = turns["snapshot"]
     blocks = last_blocks({"method": "session/update", "params": {"update": u}} for u in updates)
     _, text, status = block_parts(blocks["call_3"])
-    assert (text, status) == ("new line\ntail\n", "└ exit code 0")
+    assert (text, status) == ("new line\ntail\n", "Status: exit code 0")
 
     stop, updates = turns["signal"]
     blocks = last_blocks({"method": "session/update", "params": {"update": u}} for u in updates)
     _, text, status = block_parts(blocks["call_4"])
-    assert (text, status) == ("started\n", "└ killed by SIGTERM")
+    assert (text, status) == ("started\n", "Status: killed by `SIGTERM`")
     assert _statuses(updates, "call_4") == ["in_progress", "failed"]  # v2 cancelled
 
     stop, updates = turns["permission"]
@@ -131,7 +135,7 @@ def test_text_mode_turns(tmp_path: Path) -> None:
     assert _texts(updates) == ["allowed and run"]
     blocks = last_blocks({"method": "session/update", "params": {"update": u}} for u in updates)
     _, text, status = block_parts(blocks["call_5"])
-    assert (text, status) == ("removed\n", "└ exit code 0")
+    assert (text, status) == ("removed\n", "Status: exit code 0")
 
     stop, updates = turns["unsupported"]
     # an unknown method, a relative cwd, no option v1 knows, an elicitation
@@ -218,7 +222,7 @@ def test_agent_exit_answers_the_open_prompt(tmp_path: Path) -> None:
     assert returncode == 3  # the proxy ends with the agent's status
     blocks = last_blocks(wire.received)
     _, text, status = block_parts(blocks["call_6"])
-    assert (text, status) == ("about to crash\n", "└ no exit status reported")
+    assert (text, status) == ("about to crash\n", "Status: no exit status reported")
 
 
 def test_signal_to_the_proxy_ends_the_agent(tmp_path: Path) -> None:
@@ -288,12 +292,9 @@ def test_an_agent_that_cannot_start() -> None:
     assert "cannot start /nonexistent/agent" in stderr
 
 
-def test_an_agent_that_ignores_the_end_of_input_is_stopped(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # In process, with a short grace: the client's input ends at once, the
-    # agent sleeps on; SIGTERM after the grace ends it, and the proxy with it.
-    monkeypatch.setattr(_proxy, "SHUTDOWN_GRACE_S", 0.2)
+def test_an_agent_that_ignores_the_end_of_input_is_stopped() -> None:
+    # In process: the client's input ends at once, the agent sleeps on;
+    # SIGTERM after the grace ends it, and the proxy with it.
     out, err = io.BytesIO(), io.StringIO()
     agent = [sys.executable, "-c", "import time; time.sleep(60)"]
     started = time.monotonic()

@@ -12,6 +12,7 @@ from termscribe.acp import FlushTimer, ResendPolicy, TerminalStore
 from termscribe.acp.bridge._meta import (
     REDRAW_CHARS_PER_BYTE,
     REPLACED_MARKER,
+    SEPARATOR,
     LineReleaser,
     redrawn_marker,
 )
@@ -97,15 +98,28 @@ def _terminal(**fields: object) -> object:
 def test_console_block_shows_command_cwd_text_and_status() -> None:
     terminal = _terminal(command="echo `hi`\nls", cwd="/w", exitStatus={"exitCode": 2})
     block = console_block(terminal, "out ``` put\n", finished=False)  # type: ignore[arg-type]
-    assert block == ("````console\n$ echo `hi`\n> ls\n  cwd /w\nout ``` put\n└ exit code 2\n````")
+    assert block == (
+        "Command (2 lines) in `/w`:\n\n```sh\necho `hi`\nls\n```\n\n"
+        "````console\nout ``` put\n````\n\nStatus: exit code 2"
+    )
 
 
 def test_console_block_status_while_running_and_after_input_ended() -> None:
-    terminal = _terminal(command="\x1b]0;x\x07make")
+    terminal = _terminal(command="\x1b]0;x\x07make `x`")
     running = console_block(terminal, "", finished=False)  # type: ignore[arg-type]
-    assert running == "```console\n$ <U+001B>]0;x<U+0007>make\n└ running\n```"
+    span = "`` <U+001B>]0;x<U+0007>make `x` ``"  # padded: it ends with a backtick
+    assert running == f"Command {span}\n\n```console\n\n```\n\nStatus: running"
     ended = console_block(terminal, "x", finished=True)  # type: ignore[arg-type]
-    assert ended.endswith("x\n└ no exit status reported\n```")
+    assert ended.endswith("```console\nx\n```\n\nStatus: no exit status reported")
+
+
+def test_console_block_capped_has_the_omission_outside_the_fences() -> None:
+    terminal = _terminal(command="make", exitStatus={"signal": "SIG`TERM"})
+    block = console_block(terminal, ("head\n", 12, "tail"), finished=False)  # type: ignore[arg-type]
+    assert block == (
+        "Command `make`\n\n```console\nhead\n```\n\ntermscribe: 12 characters omitted"
+        "\n\n```console\ntail\n```\n\nStatus: killed by ``SIG`TERM``"
+    )
 
 
 def test_releaser_appends_finished_lines_and_the_rest_when_final() -> None:
@@ -122,11 +136,11 @@ def test_releaser_marks_redrawn_lines_and_snapshots() -> None:
     assert releaser.release([], ["1/3 done", "x"], final=False) == "1/3 done\n"
     releaser.earn(10)  # output that pays for resending the line (80 characters)
     redrawn = releaser.release([], ["3/3 done", "x"], final=False)
-    assert redrawn == (
-        "[termscribe: 1 line above changed on screen; current text follows]\n3/3 done\n"
-    )
+    assert redrawn == f"{SEPARATOR}\n3/3 done\n"
+    assert releaser.notes == [redrawn_marker(1)]  # said outside the output
     releaser.replaced()
-    assert releaser.release([], ["new", ""], final=False) == f"{REPLACED_MARKER}\nnew\n"
+    assert releaser.release([], ["new", ""], final=False) == f"{SEPARATOR}\nnew\n"
+    assert releaser.notes == [redrawn_marker(1), REPLACED_MARKER]
 
 
 def test_first_snapshot_has_no_marker() -> None:
@@ -166,8 +180,7 @@ def test_releaser_holds_a_resend_until_output_pays_for_it() -> None:
         releaser.release([], ["a" * 500, "b" * 500, ""], final=False)
         == f"{'a' * 500}\n{'b' * 500}\n"
     )
-    marker = redrawn_marker(1)
-    cost = len(marker) + 1 + 501  # the marker and the line sent again
+    cost = len(SEPARATOR) + 1 + 501  # the separator and the line sent again
     releaser.earn(cost // REDRAW_CHARS_PER_BYTE - 1)
     # "b..." changed and "c" came: nothing goes, not even the new line
     assert releaser.release([], ["a" * 500, "B" * 500, "c", ""], final=False) is None
@@ -175,7 +188,7 @@ def test_releaser_holds_a_resend_until_output_pays_for_it() -> None:
     assert releaser.release(["a" * 500], ["B" * 500, "c", ""], final=False) is None
     releaser.earn(2)
     resent = releaser.release(["a" * 500], ["B" * 500, "c", ""], final=False)
-    assert resent == f"{marker}\n{'B' * 500}\nc\n"
+    assert resent == f"{SEPARATOR}\n{'B' * 500}\nc\n"
     # the credit was spent: the next resend waits again, but not at the end
     assert releaser.release([], ["x", "c", ""], final=False) is None
-    assert releaser.release([], ["x", "c", ""], final=True) == f"{redrawn_marker(2)}\nx\nc\n"
+    assert releaser.release([], ["x", "c", ""], final=True) == f"{SEPARATOR}\nx\nc\n"

@@ -26,6 +26,7 @@ from wire import notify
 from zed_client import ZedClient
 
 from termscribe.acp import V2ToV1Bridge
+from termscribe.acp.bridge._meta import SEPARATOR
 
 CWD = "/workspace/project"
 
@@ -187,8 +188,8 @@ def test_ansi_output_keeps_colours_and_nothing_else() -> None:
     escapes = re.findall(r"\x1b[^a-zA-Z]*[a-zA-Z]?", output)
     assert escapes and all(_SGR_ONLY.fullmatch(e) for e in escapes), escapes
     assert "52;" not in output and "\x07" not in output
-    # the snapshot's marker starts with a reset, so old colours end there
-    assert "\x1b[0m[termscribe: output replaced by a new snapshot]\nnew\n" in output
+    # the snapshot's separator starts with a reset, so old colours end there
+    assert f"\x1b[0m{SEPARATOR}\nnew\n" in output
     assert _SGR_ONLY.sub("", output).startswith("green plain\n")
 
 

@@ -17,6 +17,15 @@ unless it says otherwise:
   error codes it got back in an agent message.
 * ``wait``: stays running until ``session/cancel``, then idles ``cancelled``.
 * ``crash``: writes some output and exits with status 3.
+* ``messages``: whole-message updates (new, replacing chunks, clearing,
+  ``_meta`` only, a thought) and two plans, one updated.
+* ``elicit``: asks the client a form question (``elicitation/create``) and
+  says what it answered.
+* ``ask``: a permission request about nothing the client knows (no
+  subject); says what was chosen.
+* ``cancelme``: like ``wait`` (the client cancels with ``$/cancel_request``).
+* ``flood``: 2,000 session updates v1 cannot carry (each a note of the
+  bridge's), and 256 KiB on its own stderr, then ``flooded``.
 
 Every message it receives is appended to the file named by ``V2_AGENT_LOG``
 (one JSON value per line) so that the test can check it against the v2
@@ -216,6 +225,69 @@ def run_crash() -> None:
     sys.exit(3)
 
 
+def whole(kind: str, message_id: str, *texts: str | None, **fields: Any) -> None:
+    body: dict[str, Any] = {"sessionUpdate": kind, "messageId": message_id, **fields}
+    if texts == (None,):
+        body["content"] = None
+    elif texts:
+        body["content"] = [{"type": "text", "text": t} for t in texts]
+    notify(body)
+
+
+def plan(plan_id: str, *entries: tuple[str, str]) -> None:
+    items = [{"content": c, "priority": "high", "status": s} for c, s in entries]
+    notify(
+        {
+            "sessionUpdate": "plan_update",
+            "plan": {"type": "items", "planId": plan_id, "entries": items},
+        }
+    )
+
+
+def run_messages() -> None:
+    whole("agent_message", "m1", "A", "B")
+    notify(
+        {
+            "sessionUpdate": "agent_message_chunk",
+            "messageId": "m2",
+            "content": {"type": "text", "text": "x"},
+        }
+    )
+    whole("agent_message", "m2", "y")
+    whole("agent_message", "m2", None)
+    whole("agent_thought", "t1", "thinking")
+    whole("agent_message", "m3", _meta={"source": "replay"})
+    plan("p1", ("step 1", "pending"), ("step 2", "cancelled"))
+    plan("p2", ("other", "in_progress"))
+    plan("p1", ("step 1", "completed"))
+
+
+def run_elicit() -> None:
+    schema = {"type": "object", "properties": {"name": {"type": "string"}}}
+    params = {"sessionId": SESSION, "mode": "form", "message": "Name?", "requestedSchema": schema}
+    answer = request("elicitation/create", params)
+    say(f"elicited: {json.dumps(answer.get('result', answer.get('error')))}")
+
+
+def run_ask() -> None:
+    options = [
+        {"optionId": "go", "name": "Go on", "kind": "allow_once"},
+        {"optionId": "stop", "name": "Stop", "kind": "reject_once"},
+    ]
+    params = {"sessionId": SESSION, "title": "Keep going?", "options": options}
+    answer = request("session/request_permission", params)
+    say(f"asked: {json.dumps(answer.get('result'))}")
+
+
+def run_flood() -> None:
+    for i in range(2000):
+        notify({"sessionUpdate": "_example_unknown", "index": i, "padding": "x" * 64})
+    for _ in range(256):
+        sys.stderr.write("e" * 1023 + "\n")
+    sys.stderr.flush()
+    say("flooded")
+
+
 SCRIPTS = {
     "terminals": run_terminals,
     "batch": run_batch,
@@ -225,7 +297,26 @@ SCRIPTS = {
     "unsupported": run_unsupported,
     "wait": run_wait,
     "crash": run_crash,
+    "flood": run_flood,
+    "messages": run_messages,
+    "elicit": run_elicit,
+    "ask": run_ask,
+    "cancelme": run_wait,
 }
+
+
+def config_options(model: object) -> list[dict[str, Any]]:
+    choices = [{"value": "fast", "name": "Fast"}, {"value": "slow", "name": "Slow"}]
+    return [
+        {
+            "configId": "model",
+            "name": "Model",
+            "type": "select",
+            "currentValue": model,
+            "options": choices,
+        },
+        {"configId": "x", "name": "Vendor", "type": "_vendor_kind", "payload": 1},
+    ]
 
 
 def handle(message: dict[str, Any]) -> None:
@@ -246,9 +337,20 @@ def handle(message: dict[str, Any]) -> None:
     elif method == "session/new":
         command = {"name": "web", "description": "Search", "input": {"type": "text", "hint": "q"}}
         notify({"sessionUpdate": "available_commands_update", "availableCommands": [command]})
-        reply["result"] = {"sessionId": SESSION}
+        reply["result"] = {"sessionId": SESSION, "configOptions": config_options("fast")}
     elif method == "session/resume":
-        say("replayed")
+        if params.get("replayFrom") is not None:  # v2 replay: whole messages
+            whole("user_message", "u0", "hello")
+            whole("agent_message", "a0", "replayed")
+            plan("main", ("replayed step", "completed"))
+        reply["result"] = {"configOptions": config_options("fast")}
+    elif method == "session/set_config_option":
+        reply["result"] = {"configOptions": config_options(params.get("value"))}
+        notify({"sessionUpdate": "config_option_update", "configOptions": config_options("slow")})
+    elif method == "session/list":
+        session = {"sessionId": SESSION, "cwd": "/work/project", "title": "Scripted"}
+        reply["result"] = {"sessions": [session], "nextCursor": "c2"}
+    elif method in ("session/delete", "auth/logout", "session/close"):
         reply["result"] = {}
     elif method == "session/prompt":
         send({**reply, "result": {}})
@@ -260,7 +362,7 @@ def handle(message: dict[str, Any]) -> None:
         else:
             _cancelled.discard(SESSION)
             script()
-        if script is not run_wait:
+        if script is not run_wait:  # (cancelme is run_wait too)
             state("idle", "end_turn")
         return
     else:

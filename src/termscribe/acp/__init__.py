@@ -34,6 +34,7 @@ from ._terminal import (
     TerminalState,
     ToolCallInfo,
 )
+from ._to_v2 import V1ToV2Bridge, terminal_updates
 from ._validate import OMITTED, Omitted, Patch, decode_base64, is_absolute_path
 from .bridge import (
     BRIDGE_MODES,
@@ -87,6 +88,7 @@ __all__ = [
     "ToolCallInfo",
     "TranscriptSource",
     "V1ClientProxy",
+    "V1ToV2Bridge",
     "V2ToV1Bridge",
     "decode_base64",
     "display_text",
@@ -99,4 +101,5 @@ __all__ = [
     "iter_json",
     "iter_text",
     "mode_for_client",
+    "terminal_updates",
 ]

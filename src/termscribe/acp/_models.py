@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Final, TypeVar
 
 from ._errors import FieldError, short_repr
@@ -48,6 +49,8 @@ __all__ = [
     "parse_terminal_id",
 ]
 
+_NO_EXTRA: Final[Mapping[str, Any]] = MappingProxyType({})
+_NO_NULLS: Final[frozenset[str]] = frozenset()
 # exitCode has JSON Schema format "uint32".
 MAX_EXIT_CODE: Final = 2**32 - 1
 
@@ -73,12 +76,17 @@ class _WireModel:
             raise exc.to_public() from exc
 
 
-def _extra(obj: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]:
+def _extra(obj: Mapping[str, Any], known: frozenset[str]) -> Mapping[str, Any]:
+    """Unknown fields, copied; the one shared empty mapping when there are none
+    (a store holds a model for each of many terminals)."""
+    if all(k in known for k in obj):
+        return _NO_EXTRA
     return {k: copy_json(v, k) for k, v in obj.items() if k not in known}
 
 
 def _nulls(obj: Mapping[str, Any], keys: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(k for k in keys if k in obj and obj[k] is None)
+    found = [k for k in keys if k in obj and obj[k] is None]
+    return frozenset(found) if found else _NO_NULLS
 
 
 def _put(out: JsonObject, key: str, value: object, wire_nulls: frozenset[str]) -> None:

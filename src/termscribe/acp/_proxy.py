@@ -38,18 +38,27 @@ from typing import Any, Final
 
 from ._errors import AcpError, FieldError, InvalidMessageError, StoreFinishedError, short_repr
 from ._proxy_convert import (
+    V1_PROTOCOL_VERSION,
     authenticate_v1_to_v2,
+    config_result_v2_to_v1,
     initialize_request_v1_to_v2,
     initialize_result_v2_to_v1,
+    list_sessions_result_v2_to_v1,
+    list_sessions_v1_to_v2,
     load_session_v1_to_v2,
+    meta_params_v1_to_v2,
     new_session_v1_to_v2,
     permission_result_v1_to_v2,
     prompt_v1_to_v2,
+    resume_session_v1_to_v2,
+    session_id_params_v1_to_v2,
     session_result_v2_to_v1,
+    set_config_option_v1_to_v2,
     stop_reason_v2_to_v1,
 )
 from ._validate import JsonObject, copy_json
 from .bridge import BRIDGE_MODES, V2ToV1Bridge, mode_for_client
+from .bridge._shown import shown_json
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -57,6 +66,7 @@ __all__ = [
     "INVALID_REQUEST",
     "METHOD_NOT_FOUND",
     "PROXY_MODES",
+    "REQUEST_CANCELLED",
     "Routed",
     "V1ClientProxy",
 ]
@@ -68,10 +78,15 @@ INVALID_REQUEST: Final = -32600
 METHOD_NOT_FOUND: Final = -32601
 INVALID_PARAMS: Final = -32602
 INTERNAL_ERROR: Final = -32603
+#: ``$/cancel_request``'s answer (the request-cancellation RFD).
+REQUEST_CANCELLED: Final = -32800
 
 _UPDATE: Final = "session/update"
 _PERMISSION: Final = "session/request_permission"
-_PASSED_NOTIFICATIONS: Final = frozenset({"$/cancel_request"})
+_ELICITATION: Final = "elicitation/create"
+_CANCEL_REQUEST: Final = "$/cancel_request"
+# Agent notifications both versions define the same way.
+_AGENT_NOTIFICATIONS: Final = frozenset({"elicitation/complete", _CANCEL_REQUEST})
 
 # v1 request method → (v2 method, params converter).
 _REQUESTS: Final[dict[str, tuple[str, Callable[[object], JsonObject]]]] = {
@@ -80,7 +95,12 @@ _REQUESTS: Final[dict[str, tuple[str, Callable[[object], JsonObject]]]] = {
     "session/new": ("session/new", new_session_v1_to_v2),
     "session/load": ("session/resume", load_session_v1_to_v2),
     "session/prompt": ("session/prompt", prompt_v1_to_v2),
-    "session/close": ("session/close", lambda params: _copy_params(params)),
+    "session/close": ("session/close", session_id_params_v1_to_v2),
+    "session/resume": ("session/resume", resume_session_v1_to_v2),
+    "session/list": ("session/list", list_sessions_v1_to_v2),
+    "session/delete": ("session/delete", session_id_params_v1_to_v2),
+    "session/set_config_option": ("session/set_config_option", set_config_option_v1_to_v2),
+    "logout": ("auth/logout", meta_params_v1_to_v2),
 }
 
 
@@ -108,6 +128,7 @@ class _ClientRequest:
     accepted: bool = False  # session/prompt: the agent answered (v2: accepted)
     stop_reason: object = None  # session/prompt: the idle state's, once seen
     idle: bool = False
+    cancelled: bool = False  # session/prompt: the client sent $/cancel_request for it
 
 
 class V1ClientProxy:
@@ -123,6 +144,9 @@ class V1ClientProxy:
         self._client_requests: dict[str, _ClientRequest] = {}
         self._agent_requests: dict[str, str] = {}  # agent request id → method
         self._closed = False
+        # The agent answered initialize with protocol version 1: both sides
+        # speak v1, and every message passes as it is.
+        self.passthrough = False
 
     @property
     def bridge(self) -> V2ToV1Bridge:
@@ -151,6 +175,8 @@ class V1ClientProxy:
         return out
 
     def _client_item(self, message: object) -> Routed:
+        if self.passthrough:
+            return self._pass_client(message)
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
             request_id = message.get("id") if isinstance(message, dict) else None
             error = _error(request_id, INVALID_REQUEST, "not a JSON-RPC 2.0 message")
@@ -196,18 +222,49 @@ class V1ClientProxy:
         if method == "session/cancel" and isinstance(params, dict):
             if isinstance(params.get("sessionId"), str):
                 return Routed(to_agent=[_notification(method, _copy_params(params))])
-        elif method in _PASSED_NOTIFICATIONS:
-            try:
-                return Routed(to_agent=[_notification(method, _copy_params(params))])
-            except AcpError as exc:
-                return Routed(notes=[f"client {method}: {exc}"])
+        elif method == _CANCEL_REQUEST:
+            return self._cancel_request(params)
         return Routed(notes=[f"client notification {short_repr(method)} not translated"])
+
+    def _cancel_request(self, params: object) -> Routed:
+        """``$/cancel_request`` from the client.
+
+        A v2 prompt was answered at once (accepted): what runs is the turn,
+        so cancelling a prompt is ``session/cancel`` of its session, and the
+        prompt is answered with `REQUEST_CANCELLED` once the agent is idle
+        (the turn has ended).  Any other open request: passed on, for the
+        agent to answer.
+        """
+        request_id = params.get("requestId") if isinstance(params, dict) else None
+        request = self._client_requests.get(_key(request_id) or "")
+        if request is None:
+            return Routed(
+                notes=[f"client {_CANCEL_REQUEST}: no open request {short_repr(request_id)}"]
+            )
+        if request.method == "session/prompt" and request.session_id is not None:
+            request.cancelled = True
+            cancel = _notification("session/cancel", {"sessionId": request.session_id})
+            return Routed(to_agent=[cancel])
+        try:
+            return Routed(to_agent=[_notification(_CANCEL_REQUEST, _copy_params(params))])
+        except AcpError as exc:
+            return Routed(notes=[f"client {_CANCEL_REQUEST}: {exc}"])
 
     def _client_response(self, message: JsonObject) -> Routed:
         request_id = message["id"]
         method = self._agent_requests.pop(_key(request_id) or "", None)
         if method is None:
             return Routed(notes=[f"client answered unknown request {short_repr(request_id)}"])
+        out = Routed()
+        if method == _PERMISSION and self._bridge is not None:
+            result = message.get("result")
+            outcome = result.get("outcome") if isinstance(result, dict) else None
+            out.to_client.extend(self._bridge.permission_answered(request_id, outcome))
+        out.extend(self._client_answer(message, method))
+        return out
+
+    def _client_answer(self, message: JsonObject, method: str) -> Routed:
+        request_id = message["id"]
         if "error" in message:
             error = message["error"]
             if not isinstance(error, dict):
@@ -219,7 +276,12 @@ class V1ClientProxy:
             except AcpError:
                 return Routed(to_agent=[_error(request_id, INTERNAL_ERROR, "the client refused")])
         try:
-            result = permission_result_v1_to_v2(message["result"])
+            if method == _ELICITATION:  # the same shape in both versions
+                result = _copy_params(message["result"])
+                if not isinstance(result, dict):
+                    raise InvalidMessageError("result", None, "expected an object")
+            else:
+                result = permission_result_v1_to_v2(message["result"])
         except AcpError as exc:
             reason = f"the client's {method} answer has no v2 form: {exc}"
             return Routed(to_agent=[_error(request_id, INTERNAL_ERROR, reason)], notes=[reason])
@@ -231,6 +293,8 @@ class V1ClientProxy:
         """One message (or batch) the v2 agent sent."""
         if self._closed:
             return Routed(notes=["agent: message after the end ignored"])
+        if self.passthrough:
+            return self._pass_agent(message)
         if not isinstance(message, list) or not message:
             return self._agent_item(message)
         out = Routed()
@@ -243,6 +307,8 @@ class V1ClientProxy:
         return out
 
     def _agent_item(self, message: object) -> Routed:
+        if self.passthrough:
+            return self._pass_agent(message)
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
             note = ["agent: not a JSON-RPC 2.0 message"]
             if isinstance(message, dict) and "method" in message and "id" in message:
@@ -255,6 +321,12 @@ class V1ClientProxy:
                 return self._agent_request(message, method)
             if method == _UPDATE:
                 return self._updates(message)
+            if method in _AGENT_NOTIFICATIONS:
+                try:
+                    params = _copy_params(message.get("params"))
+                except AcpError as exc:
+                    return Routed(notes=[f"agent {method}: {exc}"])
+                return Routed(to_client=[_notification(method, params)])
             return Routed(notes=[f"agent notification {short_repr(method)} has no v1 translation"])
         if "id" in message and ("result" in message or "error" in message):
             return self._agent_response(message)
@@ -263,12 +335,30 @@ class V1ClientProxy:
     def _agent_request(self, message: JsonObject, method: str) -> Routed:
         request_id = message["id"]
         key = _key(request_id)
-        if method != _PERMISSION:
+        if method not in (_PERMISSION, _ELICITATION):
             reason = f"v2 method {short_repr(method)} has no v1 translation"
             return Routed(to_agent=[_error(request_id, METHOD_NOT_FOUND, reason)], notes=[reason])
         if key is None or key in self._agent_requests:
             reason = f"request id {short_repr(request_id)} is not a new string or integer"
             return Routed(to_agent=[_error(request_id, INVALID_REQUEST, reason)], notes=[reason])
+        if method == _ELICITATION:  # the same in both versions: passed on
+            params = message.get("params")
+            try:
+                copied = _copy_params(params)
+            except AcpError as exc:
+                copied = None
+                reason = f"{method}: {exc}"
+            if not (isinstance(copied, dict) and isinstance(copied.get("message"), str)):
+                reason = f"{method}: params without a message"
+                return Routed(to_agent=[_error(request_id, INVALID_PARAMS, reason)], notes=[reason])
+            self._agent_requests[key] = method
+            request = {
+                "jsonrpc": "2.0",
+                "id": request_id,
+                "method": method,
+                "params": shown_json(copied),
+            }
+            return Routed(to_client=[request])
         try:
             result = self.bridge.apply(message)
         except (InvalidMessageError, StoreFinishedError) as exc:
@@ -320,6 +410,10 @@ class V1ClientProxy:
             return Routed()
         del self._client_requests[key]
         out = Routed(to_client=self.bridge.flush(force=True))
+        out.to_client.extend(self.bridge.end_turn(request.session_id))
+        if request.cancelled:
+            out.to_client.append(_error(request.request_id, REQUEST_CANCELLED, "request cancelled"))
+            return out
         result: JsonObject = {"stopReason": stop_reason_v2_to_v1(request.stop_reason)}
         out.to_client.append({"jsonrpc": "2.0", "id": request.request_id, "result": result})
         return out
@@ -344,12 +438,41 @@ class V1ClientProxy:
             request.accepted = True
             return self._maybe_end_turn(key, request)
         del self._client_requests[key]
+        if request.method == "initialize" and _version(message["result"]) == V1_PROTOCOL_VERSION:
+            self.passthrough = True  # a v1 agent: its answer, and all after it, as they are
+            return self._pass_agent(message)
         try:
-            result = _RESULTS[request.method](message["result"])
+            result = shown_json(_RESULTS[request.method](message["result"]))
         except AcpError as exc:
             reason = f"the agent's {request.method} result has no v1 form: {exc}"
             return Routed(to_client=[_error(request_id, INTERNAL_ERROR, reason)], notes=[reason])
         return Routed(to_client=[{"jsonrpc": "2.0", "id": request_id, "result": result}])
+
+    # -- a v1 agent: everything passes -----------------------------------------------
+
+    def _pass_client(self, message: object) -> Routed:
+        if isinstance(message, list):
+            out = Routed()
+            for item in message:
+                out.extend(self._pass_client(item))
+            return out
+        if isinstance(message, dict) and isinstance(message.get("method"), str):
+            key = _key(message.get("id"))
+            if key is not None and key not in self._client_requests:
+                self._client_requests[key] = _ClientRequest(message["id"], message["method"], None)
+        try:
+            return Routed(to_agent=[_copy_params(message)])
+        except AcpError as exc:
+            return Routed(notes=[f"client: not passed: {exc}"])
+
+    def _pass_agent(self, message: object) -> Routed:
+        for item in message if isinstance(message, list) else [message]:
+            if isinstance(item, dict) and "method" not in item and "id" in item:
+                self._client_requests.pop(_key(item["id"]) or "", None)
+        try:
+            return Routed(to_client=[_copy_params(message)])
+        except AcpError as exc:
+            return Routed(notes=[f"agent: not passed: {exc}"])
 
     # -- time and the end --------------------------------------------------------------
 
@@ -386,12 +509,25 @@ _RESULTS: Final[dict[str, Callable[[object], JsonObject]]] = {
     "authenticate": lambda result: _meta_only(result),
     "session/new": lambda result: session_result_v2_to_v1(result, new=True),
     "session/load": lambda result: session_result_v2_to_v1(result, new=False),
+    "session/resume": lambda result: session_result_v2_to_v1(result, new=False),
     "session/close": lambda result: _meta_only(result),
+    "session/delete": lambda result: _meta_only(result),
+    "session/list": list_sessions_result_v2_to_v1,
+    "session/set_config_option": config_result_v2_to_v1,
+    "logout": lambda result: _meta_only(result),
 }
 
 
+def _version(result: object) -> object:
+    return result.get("protocolVersion") if isinstance(result, dict) else None
+
+
 def _meta_only(result: object) -> JsonObject:
-    return session_result_v2_to_v1(result, new=False)
+    out: JsonObject = {}
+    meta = result.get("_meta") if isinstance(result, dict) else None
+    if isinstance(meta, dict):
+        out["_meta"] = _copy_params(meta)
+    return out
 
 
 def _copy_params(params: object) -> Any:

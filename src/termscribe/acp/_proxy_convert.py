@@ -40,20 +40,27 @@ from ._validate import (
     require_str,
     type_name,
 )
-from .convert import ConversionError
+from .convert import ConversionError, config_options_v2_to_v1
 
 __all__ = [
     "V1_PROTOCOL_VERSION",
     "V1_STOP_REASONS",
     "V2_PROTOCOL_VERSION",
     "authenticate_v1_to_v2",
+    "config_result_v2_to_v1",
     "initialize_request_v1_to_v2",
     "initialize_result_v2_to_v1",
+    "list_sessions_result_v2_to_v1",
+    "list_sessions_v1_to_v2",
     "load_session_v1_to_v2",
+    "meta_params_v1_to_v2",
     "new_session_v1_to_v2",
     "permission_result_v1_to_v2",
     "prompt_v1_to_v2",
+    "resume_session_v1_to_v2",
+    "session_id_params_v1_to_v2",
     "session_result_v2_to_v1",
+    "set_config_option_v1_to_v2",
     "stop_reason_v2_to_v1",
 ]
 
@@ -115,6 +122,15 @@ def initialize_result_v2_to_v1(result: object) -> JsonObject:
             "sse": False,
         },
     }
+    if isinstance(session, dict):  # v2's baseline: list, resume and close
+        sessions: JsonObject = {"list": {}, "resume": {}, "close": {}}
+        for key in ("delete", "additionalDirectories"):
+            if isinstance(session.get(key), dict):
+                sessions[key] = {}
+        agent["sessionCapabilities"] = sessions
+    auth = capabilities.get("auth") if isinstance(capabilities, dict) else None
+    if isinstance(auth, dict) or obj.get("authMethods"):
+        agent["auth"] = {"logout": {}}
     out: JsonObject = {
         "protocolVersion": V1_PROTOCOL_VERSION,
         "agentCapabilities": agent,
@@ -208,11 +224,97 @@ def _mcp_server(server: object, index: int) -> JsonObject:
 
 
 def session_result_v2_to_v1(result: object, *, new: bool) -> JsonObject:
-    """A v2 ``session/new`` (``new``) or ``session/resume`` result as v1."""
+    """A v2 ``session/new`` (``new``) or ``session/resume`` result as v1 (config
+    options converted by `config_options_v2_to_v1`)."""
     obj = _object(result, "result")
     out: JsonObject = {}
     if new:
         out["sessionId"] = _str(obj, "sessionId")
+    if isinstance(obj.get("configOptions"), list):
+        out["configOptions"] = config_options_v2_to_v1(obj["configOptions"])
+    _copy_meta(obj, out)
+    return out
+
+
+def config_result_v2_to_v1(result: object) -> JsonObject:
+    """The v2 ``session/set_config_option`` result as v1."""
+    obj = _object(result, "result")
+    out: JsonObject = {"configOptions": config_options_v2_to_v1(obj.get("configOptions"))}
+    _copy_meta(obj, out)
+    return out
+
+
+def meta_params_v1_to_v2(params: object) -> JsonObject:
+    """Params of nothing but ``_meta`` (``logout`` as ``auth/logout``); absent is empty."""
+    out: JsonObject = {}
+    if params is not None:
+        _copy_meta(_object(params, "params"), out)
+    return out
+
+
+def session_id_params_v1_to_v2(params: object) -> JsonObject:
+    """``session/delete`` and ``session/close`` params: the same in both versions."""
+    obj = _object(params, "params")
+    _str(obj, "sessionId")
+    return _copy(obj, "params")
+
+
+def list_sessions_v1_to_v2(params: object) -> JsonObject:
+    """v1 ``session/list`` params as v2 (a cwd filter must be absolute there)."""
+    obj = _object(params if params is not None else {}, "params")
+    out: JsonObject = {}
+    if obj.get("cwd") is not None:
+        out["cwd"] = _absolute(obj, "cwd")
+    if obj.get("cursor") is not None:
+        out["cursor"] = _str(obj, "cursor")
+    _copy_meta(obj, out)
+    return out
+
+
+def list_sessions_result_v2_to_v1(result: object) -> JsonObject:
+    """The v2 ``session/list`` result as v1: sessions without a string id
+    and cwd are left out, as the v1 reader skips them."""
+    obj = _object(result, "result")
+    sessions = obj.get("sessions")
+    out: JsonObject = {
+        "sessions": [
+            _copy(item, "sessions")
+            for item in (sessions if isinstance(sessions, list) else ())
+            if isinstance(item, dict)
+            and isinstance(item.get("sessionId"), str)
+            and isinstance(item.get("cwd"), str)
+        ]
+    }
+    if isinstance(obj.get("nextCursor"), str):
+        out["nextCursor"] = obj["nextCursor"]
+    _copy_meta(obj, out)
+    return out
+
+
+def resume_session_v1_to_v2(params: object) -> JsonObject:
+    """v1 ``session/resume`` params as v2 ones (no replay: v1 resume has none)."""
+    obj = _object(params, "params")
+    out: JsonObject = {"sessionId": _str(obj, "sessionId"), "cwd": _absolute(obj, "cwd")}
+    _session_common(obj, out)
+    return out
+
+
+def set_config_option_v1_to_v2(params: object) -> JsonObject:
+    """v1 ``session/set_config_option`` params as v2: a value without a type is
+    a select's value id (v2 says ``"type": "id"``)."""
+    obj = _object(params, "params")
+    out: JsonObject = {"sessionId": _str(obj, "sessionId"), "configId": _str(obj, "configId")}
+    value = obj.get("value")
+    if obj.get("type") == "boolean":
+        if not isinstance(value, bool):
+            raise InvalidMessageError("value", None, f"expected a boolean, got {type_name(value)}")
+        out.update(type="boolean", value=value)
+    elif "type" not in obj or obj.get("type") == "id":
+        out.update(type="id", value=_str(obj, "value"))
+    else:
+        raise ConversionError(
+            "type", f"config value type {short_repr(obj.get('type'))} is not v1's"
+        )
     _copy_meta(obj, out)
     return out
 

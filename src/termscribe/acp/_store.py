@@ -23,6 +23,18 @@ Rules (ACP v2 RFD "display-only terminal output"):
   and per store (`DEFAULT_MAX_TOTAL_RETAINED_BYTES`); past a cap the
   transcript continues and `raw_truncated` is set.
 
+Memory.  A long session has many finished terminals; each costs its raw
+bytes and little more.  A terminal that exited (or any, once the store is
+finished) whose raw bytes were kept whole lets its transcript go: its
+reads (`text()`, `html()`…) make one again from the raw bytes, the same
+transcript (output does not depend on chunking), and output that still
+comes makes it again for good.  The raw bytes are then held exactly, not
+in a growing buffer.  Not let go: a terminal past a retention cap (its
+transcript is all there is), one whose lines were taken (`take_lines`),
+and every terminal of a store with an observer (a bridge reads positions
+in the live transcripts).  Session ids, cwds and plain exit statuses are
+shared between terminals (up to `MAX_SHARED_VALUES` of them).
+
 Change tracking, for consumers that poll (such as a v2-to-v1 bridge): the
 store has a `revision` counter that grows with every change; each terminal's
 `version` is the revision of its last change, so ``store.changed_since(r)`` lists
@@ -45,16 +57,21 @@ from termscribe._transcript import HOLD_BYTES
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message, parse_session_update
-from ._models import TerminalOutput
+from ._models import TerminalExitStatus, TerminalOutput
 from ._ops import Anchor, Chunk, LegacyCommand, Op, Permission, ToolCallPatch, Update
 from ._plain import plain_chunk
 from ._terminal import (
     ApplyResult,
+    IdSet,
     OutputObserver,
     PermissionRecord,
     TerminalKey,
     TerminalState,
     ToolCallInfo,
+    TranscriptFactory,
+    added,
+    has,
+    members,
 )
 from ._validate import OMITTED, Patch
 
@@ -71,9 +88,12 @@ DEFAULT_MAX_TOTAL_RETAINED_BYTES: Final = 512 * 1024 * 1024
 # holds its lines and little more, not an interpreter.  Output interleaved
 # over more terminals than this pays a compaction and a wake per switch.
 LIVE_TERMINALS: Final = 8
+#: Session ids, cwds and exit statuses a store shares between its terminals.
+MAX_SHARED_VALUES: Final = 4096
 
 
 _V = TypeVar("_V")
+_S = TypeVar("_S", str, "str | None")
 
 
 class _ToolCall:
@@ -83,7 +103,7 @@ class _ToolCall:
         self.title: str | None = None
         self.kind: str | None = None
         self.status: str | None = None
-        self.terminal_ids: dict[str, None] = {}  # an ordered set
+        self.terminal_ids: IdSet = ()
 
 
 class TerminalStore:
@@ -134,6 +154,9 @@ class TerminalStore:
         self._styled = styled
         # Fail on bad transcript options now, not on the first terminal.
         self._new_transcript()
+        self._factory = TranscriptFactory(self._new_transcript)
+        self._shared_strings: dict[str, str] = {}
+        self._shared_statuses: dict[tuple[int | None, str | None], TerminalExitStatus] = {}
         self._max_retained = max_retained_bytes
         self._max_total_retained = max_total_retained_bytes
         self._retained = 0  # raw bytes retained by all terminals
@@ -198,7 +221,7 @@ class TerminalStore:
         if call is None:
             return None
         return ToolCallInfo(
-            session_id, tool_call_id, call.title, call.kind, call.status, tuple(call.terminal_ids)
+            session_id, tool_call_id, call.title, call.kind, call.status, members(call.terminal_ids)
         )
 
     def terminals_for_tool_call(
@@ -207,7 +230,9 @@ class TerminalStore:
         call = self._tool_calls.get((session_id, tool_call_id))
         if call is None:
             return ()
-        return tuple(self._terminals[TerminalKey(session_id, t)] for t in call.terminal_ids)
+        return tuple(
+            self._terminals[TerminalKey(session_id, t)] for t in members(call.terminal_ids)
+        )
 
     def permissions(self) -> tuple[PermissionRecord, ...]:
         """All command permission requests, in received order."""
@@ -217,7 +242,7 @@ class TerminalStore:
         """Command permissions naming this terminal or one of its tool calls."""
         session_id = terminal.session_id
         found = set(self._permissions_by_terminal.get((session_id, terminal.terminal_id), ()))
-        for tool_call_id in terminal._tool_call_ids:
+        for tool_call_id in members(terminal._tool_call_ids):
             found.update(self._permissions_by_tool_call.get((session_id, tool_call_id), ()))
         return tuple(self._permissions[i] for i in sorted(found))
 
@@ -322,7 +347,7 @@ class TerminalStore:
 
     def _legacy_command(self, op: LegacyCommand) -> list[TerminalKey]:
         call = self._tool_calls.get((op.session_id, op.tool_call_id))
-        keys = [TerminalKey(op.session_id, t) for t in call.terminal_ids] if call else []
+        keys = [TerminalKey(op.session_id, t) for t in members(call.terminal_ids)] if call else []
         changed = []
         for key in keys:
             terminal = self._terminals[key]
@@ -337,8 +362,11 @@ class TerminalStore:
         if self._finished:
             return
         self._finished = True
+        self._factory.finished = True
         for terminal in self._terminals.values():
-            terminal._transcript.finish()
+            if not isinstance(terminal._transcript, TranscriptFactory):
+                terminal._transcript.finish()
+            self._let_go(terminal)
 
     def _apply_op(self, op: Op) -> TerminalKey | None:
         if isinstance(op, ToolCallPatch):
@@ -352,10 +380,10 @@ class TerminalStore:
             if op.legacy:
                 self._legacy_terminals.add(terminal.key)
             call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
-            if op.tool_call_id in terminal._tool_call_ids:
+            if has(terminal._tool_call_ids, op.tool_call_id):
                 return terminal.key if created else None
-            terminal._tool_call_ids[op.tool_call_id] = None
-            call.terminal_ids[terminal.terminal_id] = None
+            terminal._tool_call_ids = added(terminal._tool_call_ids, op.tool_call_id)
+            call.terminal_ids = added(call.terminal_ids, terminal.terminal_id)
         elif isinstance(op, Update):
             terminal, _ = self._terminal(op.session_id, op.update.terminal_id)
             self._patch_terminal(terminal, op)
@@ -384,6 +412,7 @@ class TerminalStore:
         terminal = self._terminals.get(key)
         if terminal is not None:
             return terminal, False
+        key = TerminalKey(self._shared(session_id), terminal_id)
         terminal = TerminalState(key, self._new_transcript())
         self._terminals[key] = terminal
         self._touch(terminal)
@@ -411,8 +440,10 @@ class TerminalStore:
     def _patch_terminal(self, terminal: TerminalState, op: Update) -> None:
         update = op.update
         terminal._command = _patched(terminal._command, update.command)
-        terminal._cwd = _patched(terminal._cwd, update.cwd)
-        terminal._exit_status = _patched(terminal._exit_status, update.exit_status)
+        terminal._cwd = self._shared(_patched(terminal._cwd, update.cwd))
+        terminal._exit_status = self._shared_status(
+            _patched(terminal._exit_status, update.exit_status)
+        )
         terminal._meta = _patched(terminal._meta, update.meta)
         if update.output is not OMITTED:
             self._replace_output(terminal, update.output)
@@ -436,7 +467,7 @@ class TerminalStore:
     def _append(self, terminal: TerminalState, data: bytes) -> None:
         if terminal is not self._feeding:
             self._switch(terminal)
-        terminal._transcript.feed(data)
+        terminal._writing().feed(data)
         terminal._bytes_received += len(data)
         if self._observer is not None:
             self._observer.output_appended(terminal, data)
@@ -464,7 +495,51 @@ class TerminalStore:
         self._plain.pop(terminal.key, None)  # made again by its next chunk
         if self._feeding is terminal:
             self._feeding = None
-        terminal._transcript.compact()
+        if not isinstance(terminal._transcript, TranscriptFactory):
+            terminal._transcript.compact()
+        if terminal._exit_status is not None:
+            self._let_go(terminal)
+
+    def _let_go(self, terminal: TerminalState) -> None:
+        """A finished terminal's transcript goes when its raw bytes can make it
+        again (see the module docstring)."""
+        if (
+            self._observer is not None
+            or terminal._keep
+            or terminal._raw_truncated
+            or len(terminal._raw) != terminal._bytes_received
+            or isinstance(terminal._transcript, TranscriptFactory)
+        ):
+            return
+        self._live.pop(terminal, None)
+        self._plain.pop(terminal.key, None)
+        if self._feeding is terminal:
+            self._feeding = None
+        terminal._transcript = self._factory
+        terminal._raw = bytes(terminal._raw)  # exactly its size
+
+    def _shared(self, value: _S) -> _S:
+        """One object for equal session ids and cwds (up to MAX_SHARED_VALUES)."""
+        if not isinstance(value, str):
+            return value
+        shared = self._shared_strings.get(value)
+        if shared is not None:
+            return shared
+        if len(self._shared_strings) < MAX_SHARED_VALUES:
+            self._shared_strings[value] = value
+        return value
+
+    def _shared_status(self, status: TerminalExitStatus | None) -> TerminalExitStatus | None:
+        """One object for equal plain exit statuses (up to MAX_SHARED_VALUES)."""
+        if status is None or status.meta is not None or status.extra or status.wire_nulls:
+            return status
+        key = (status.exit_code, status.signal)
+        shared = self._shared_statuses.get(key)
+        if shared is not None:
+            return shared
+        if len(self._shared_statuses) < MAX_SHARED_VALUES:
+            self._shared_statuses[key] = status
+        return status
 
 
 def _patched(current: _V | None, patch: Patch[_V]) -> _V | None:

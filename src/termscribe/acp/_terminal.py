@@ -3,8 +3,9 @@ result of applying a message.  The store is the only writer of these."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol, TypeAlias
 
 from termscribe import ChangePosition, Changes, Line, Transcript
 from termscribe._rich_hooks import RichLines
@@ -14,13 +15,70 @@ from ._models import CommandPermissionSubject, TerminalExitStatus
 from ._validate import JsonObject, copy_json
 
 __all__ = [
+    "SMALL_SET",
     "ApplyResult",
+    "IdSet",
     "OutputObserver",
     "PermissionRecord",
     "TerminalKey",
     "TerminalState",
     "ToolCallInfo",
+    "TranscriptFactory",
+    "added",
+    "has",
+    "members",
 ]
+
+#: Ids an `IdSet` holds as a tuple before it becomes a dict: most terminals
+#: are shown by one tool call, and most tool calls show one terminal.
+SMALL_SET: Final = 4
+#: An ordered set of ids: one id alone, a tuple while small, a dict (keys)
+#: past `SMALL_SET`.  A store keeps one for each of many terminals.
+IdSet: TypeAlias = "str | tuple[str, ...] | dict[str, None]"
+
+
+def members(ids: IdSet) -> tuple[str, ...]:
+    """The ids of `ids`, in order."""
+    return (ids,) if isinstance(ids, str) else tuple(ids)
+
+
+def has(ids: IdSet, member: str) -> bool:
+    return ids == member if isinstance(ids, str) else member in ids
+
+
+def added(ids: IdSet, new: str) -> IdSet:
+    """`ids` with `new` at the end (the caller checked it was not in)."""
+    if isinstance(ids, dict):
+        ids[new] = None
+        return ids
+    if isinstance(ids, str):
+        return (ids, new)
+    if not ids:
+        return new
+    if len(ids) < SMALL_SET:
+        return (*ids, new)
+    grown = dict.fromkeys(ids)
+    grown[new] = None
+    return grown
+
+
+class TranscriptFactory:
+    """How a store makes its terminals' transcripts, and makes one again for a
+    terminal whose transcript it let go (see `TerminalStore`): from the raw
+    bytes, finished when the store is."""
+
+    __slots__ = ("finished", "make")
+
+    def __init__(self, make: Callable[[], Transcript]) -> None:
+        self.make = make
+        self.finished = False
+
+    def rebuild(self, raw: bytes | bytearray) -> Transcript:
+        transcript = self.make()
+        transcript.feed(bytes(raw))
+        if self.finished:
+            transcript.finish()
+        return transcript
 
 
 class TerminalKey(NamedTuple):
@@ -75,6 +133,7 @@ class TerminalState(RichLines):
         "_command",
         "_cwd",
         "_exit_status",
+        "_keep",
         "_key",
         "_meta",
         "_output_meta",
@@ -87,15 +146,20 @@ class TerminalState(RichLines):
     )
 
     def __init__(self, key: TerminalKey, transcript: Transcript) -> None:
+        # A finished terminal whose raw bytes the store kept whole holds
+        # the store's TranscriptFactory instead of a transcript (see
+        # TerminalStore), unless `_keep` (lines were taken, or output came
+        # after the transcript was let go once).
+        self._transcript: Transcript | TranscriptFactory = transcript
+        self._keep = False
         self._key = key
         self._command: str | None = None
         self._cwd: str | None = None
         self._exit_status: TerminalExitStatus | None = None
         self._meta: JsonObject | None = None
         self._output_meta: JsonObject | None = None
-        self._tool_call_ids: dict[str, None] = {}  # an ordered set
-        self._transcript = transcript
-        self._raw = bytearray()
+        self._tool_call_ids: IdSet = ()
+        self._raw: bytes | bytearray = bytearray()
         self._raw_truncated = False
         self._bytes_received = 0
         self._version = 0
@@ -144,7 +208,7 @@ class TerminalState(RichLines):
     @property
     def tool_call_ids(self) -> tuple[str, ...]:
         """Tool calls that showed this terminal, in first-seen order."""
-        return tuple(self._tool_call_ids)
+        return members(self._tool_call_ids)
 
     @property
     def version(self) -> int:
@@ -171,13 +235,29 @@ class TerminalState(RichLines):
         """True when output went past the retention cap (the transcript still has it)."""
         return self._raw_truncated
 
+    def _reading(self) -> Transcript:
+        """The transcript, made again from the raw bytes (and not kept) when let go."""
+        transcript = self._transcript
+        if isinstance(transcript, TranscriptFactory):
+            return transcript.rebuild(self._raw)
+        return transcript
+
+    def _writing(self) -> Transcript:
+        """The transcript, made again and kept when let go: it is to change."""
+        transcript = self._transcript
+        if isinstance(transcript, TranscriptFactory):
+            transcript = self._transcript = transcript.rebuild(self._raw)
+            self._raw = bytearray(self._raw)
+            self._keep = True
+        return transcript
+
     def text(self) -> str:
         """The sanitized plain-text transcript of the current output."""
-        return self._transcript.text()
+        return self._reading().text()
 
     def lines(self) -> list[Line]:
         """The transcript's lines not yet taken by `take_lines`."""
-        return self._transcript.lines()
+        return self._reading().lines()
 
     def take_lines(self) -> list[Line]:
         """Remove and return the transcript lines that are final so far.
@@ -187,21 +267,22 @@ class TerminalState(RichLines):
         cover only the rest.  Lines taken before `snapshot_generation` moved
         belong to output that a snapshot has since replaced.
         """
-        return self._transcript.take_lines()
+        self._keep = True  # what was taken is not in the raw bytes' transcript
+        return self._writing().take_lines()
 
     def changes(self, since: ChangePosition | None = None, *, window: bool = True) -> Changes:
         """What changed in the transcript since ``since`` (see
         `Transcript.changes`); a snapshot replacement resets it."""
-        return self._transcript.changes(since, window=window)
+        return self._reading().changes(since, window=window)
 
     def html(self) -> str:
         """The transcript as an HTML fragment, ``<pre class="termscribe">`` (style it
         with `termscribe.HTML_STYLESHEET`)."""
-        return self._transcript.html()
+        return self._reading().html()
 
     def ansi(self, *, hyperlinks: bool = False) -> str:
         """The transcript as safe ANSI, as `termscribe.Transcript.ansi`."""
-        return self._transcript.ansi(hyperlinks=hyperlinks)
+        return self._reading().ansi(hyperlinks=hyperlinks)
 
     def __repr__(self) -> str:
         return (

@@ -32,6 +32,7 @@ write or raises one of those two errors; nothing else.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -46,6 +47,7 @@ __all__ = [
     "V1_TOOL_KINDS",
     "ConversionError",
     "IncompatibleTerminalError",
+    "config_options_v2_to_v1",
     "permission_subject_v1_to_v2",
     "permission_subject_v2_to_v1",
     "session_update_v1_to_v2",
@@ -213,7 +215,71 @@ def session_update_v2_to_v1(update: object) -> JsonObject:
         return v1_same_update(obj)
     if kind == "available_commands_update":
         return _commands_v2_to_v1(obj)
+    if kind == "config_option_update":
+        config: JsonObject = {"sessionUpdate": kind}
+        config["configOptions"] = config_options_v2_to_v1(obj.get("configOptions"))
+        if isinstance(obj.get("_meta"), dict):
+            config["_meta"] = _json(obj["_meta"], "_meta")
+        return config
     raise ConversionError(f"v2 {short_repr(kind)} session update", "v1 has no equivalent")
+
+
+def config_options_v2_to_v1(options: object) -> list[JsonObject]:
+    """v2 session config options as v1 ones: ``configId`` becomes ``id`` and a
+    group's ``groupId`` ``group``; an option of a type v1 lacks (v1 knows
+    ``select`` and ``boolean``), or one malformed, is left out, as the v1
+    schema's reader skips invalid items."""
+    out: list[JsonObject] = []
+    for option in options if isinstance(options, list) else ():
+        if not (
+            isinstance(option, dict)
+            and isinstance(option.get("configId"), str)
+            and isinstance(option.get("name"), str)
+        ):
+            continue
+        kind = option.get("type")
+        if kind == "boolean" and isinstance(option.get("currentValue"), bool):
+            extra: JsonObject = {}
+        elif kind == "select" and isinstance(option.get("currentValue"), str):
+            choices = _select_options(option.get("options"))
+            if choices is None:
+                continue
+            extra = {"options": choices}
+        else:
+            continue
+        item: JsonObject = {"id": option["configId"], "name": option["name"], "type": kind}
+        item["currentValue"] = option["currentValue"]
+        item.update(extra)
+        for key in ("description", "category"):
+            if isinstance(option.get(key), str):
+                item[key] = option[key]
+        if isinstance(option.get("_meta"), dict):
+            with contextlib.suppress(FieldError):
+                item["_meta"] = copy_json(option["_meta"], "_meta")
+        out.append(item)
+    return out
+
+
+def _select_options(options: object) -> list[JsonObject] | None:
+    """A select's choices (or groups of choices) as v1; None when malformed."""
+    if not isinstance(options, list):
+        return None
+    out: list[JsonObject] = []
+    for choice in options:
+        if not isinstance(choice, dict):
+            continue
+        if "groupId" in choice:
+            if isinstance(choice.get("groupId"), str) and isinstance(choice.get("name"), str):
+                inner = _select_options(choice.get("options")) or []
+                out.append({"group": choice["groupId"], "name": choice["name"], "options": inner})
+        elif isinstance(choice.get("value"), str) and isinstance(choice.get("name"), str):
+            item: JsonObject = {"value": choice["value"], "name": choice["name"]}
+            if isinstance(choice.get("description"), str):
+                item["description"] = choice["description"]
+            out.append(item)
+    if any("group" in c for c in out) and not all("group" in c for c in out):
+        out = [c for c in out if "group" in c]  # v1: all choices or all groups
+    return out
 
 
 def _commands_v2_to_v1(obj: Mapping[str, Any]) -> JsonObject:

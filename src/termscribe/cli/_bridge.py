@@ -31,10 +31,12 @@ from ..acp import (
     META_OUTPUTS,
     FlushTimer,
     InvalidMessageError,
+    V1ToV2Bridge,
     V2ToV1Bridge,
     display_text,
 )
 from ..acp.bridge._policy import DEFAULT_FLUSH_MS
+from ..acp.runner import AGENT_STDERR_MODES
 from ._args import MAX_LINE_BYTES, at_least
 
 __all__ = ["register", "run_bridge"]
@@ -51,7 +53,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="let a v1 ACP client use a v2 agent (terminals as text)",
         usage=(
             "termscribe bridge [-h] [--mode {auto,text,meta}] [--meta-output {text,ansi}] "
-            "[--flush-ms N] [--max-text-chars N] [-- AGENT_COMMAND [ARGS ...]]"
+            "[--to {v1,v2}] [--flush-ms N] [--max-text-chars N] [--log FILE] [--quiet] "
+            "[--agent-stderr {pipe,inherit,discard}] [-- AGENT_COMMAND [ARGS ...]]"
         ),
         description=(
             "With an agent command: start the ACP v2 agent and speak v1 to the client on "
@@ -72,6 +75,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="how terminals reach the v1 client: text (fenced text content), meta (the "
         "_meta.terminal_* extension), or auto (meta when the client advertises it, else "
         "text; the default)",
+    )
+    bridge.add_argument(
+        "--to",
+        choices=["v1", "v2"],
+        default="v1",
+        help="the filter's direction: v2 agent messages to v1 (the default), or v1 agent "
+        "messages with the _meta.terminal_* convention (codex-acp, claude-agent-acp) to v2",
     )
     bridge.add_argument(
         "--flush-ms",
@@ -95,6 +105,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "that emulate a terminal (default text)",
     )
     bridge.add_argument(
+        "--log",
+        metavar="FILE",
+        help="proxy: append notes and the agent's stderr to FILE instead of stderr",
+    )
+    bridge.add_argument(
+        "--quiet",
+        action="store_true",
+        help="proxy: no notes of the bridge's own (the agent's stderr still goes to the log)",
+    )
+    bridge.add_argument(
+        "--agent-stderr",
+        choices=list(AGENT_STDERR_MODES),
+        default="pipe",
+        help="proxy: the agent's stderr is read and written to the log (pipe, the default), "
+        "or is the bridge's own stderr (inherit), or is discarded",
+    )
+    bridge.add_argument(
         "command",
         nargs="*",
         metavar="AGENT_COMMAND",
@@ -108,9 +135,14 @@ _non_negative = at_least(0)
 
 def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
     if args.command:
+        if args.to == "v2":
+            print("termscribe bridge: --to v2 is a filter for logs: no agent command", file=stderr)
+            return 2
         from ._proxy import run_proxy
 
         return run_proxy(args, stdin, stdout, stderr)
+    if args.to == "v2":
+        return _to_v2(stdin, stdout, stderr)
     mode = "text" if args.mode == "auto" else args.mode
     try:
         bridge = V2ToV1Bridge(
@@ -139,7 +171,23 @@ def run_bridge(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stde
     return status
 
 
-def _feed(bridge: V2ToV1Bridge, line: bytes, number: int, out: BinaryIO, err: TextIO) -> int:
+def _to_v2(stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
+    """v1 NDJSON in, v2 NDJSON out (`V1ToV2Bridge`), each message as it comes."""
+    bridge = V1ToV2Bridge()
+    lines = _LineReader(stdin)
+    status = 0
+    number = 0
+    while (line := lines.next(None)) is not _EOF:
+        assert isinstance(line, bytes)
+        number += 1
+        status |= _feed(bridge, line, number, stdout, stderr)
+    _write(bridge.finish(), stdout)
+    return status
+
+
+def _feed(
+    bridge: V2ToV1Bridge | V1ToV2Bridge, line: bytes, number: int, out: BinaryIO, err: TextIO
+) -> int:
     """Apply one input line; 1 if it was rejected."""
     if len(line) > MAX_LINE_BYTES:
         return _reject(err, number, f"line longer than {MAX_LINE_BYTES} bytes")

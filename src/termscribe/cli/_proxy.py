@@ -1,25 +1,26 @@
-"""``termscribe bridge [--mode auto|text|meta] -- AGENT_COMMAND [ARGS...]``: the two-way proxy.
+"""``termscribe bridge [OPTIONS] -- AGENT_COMMAND [ARGS...]``: the two-way proxy.
 
-Starts the v2 agent as a child process (its stdin and stdout are pipes, its
-stderr is ours) and speaks v1 to the client on our own stdin and stdout,
-NDJSON both ways, one message per line, stdout flushed after each.  The
-translation is `V1ClientProxy`'s; this module only moves lines:
+`BridgedAgent` (``termscribe.acp.runner``) runs the v2 agent and does the
+translation; this module connects it to our own stdin and stdout (the v1
+client: NDJSON both ways, one message per line, stdout flushed after each)
+and to the log:
 
 * client line → JSON (a bad line gets a JSON-RPC parse error back) →
-  `V1ClientProxy.from_client` → agent and client;
-* agent line → `V1ClientProxy.from_agent` → client and agent (a bad line is
-  reported on stderr: there is no request to answer);
-* terminal output goes out when `FlushTimer` says so;
-* the agent ends (its stdout closes): the proxy sends the last output and an
-  error for every open client request, then exits with the agent's status
-  (128 + N when signal N ended it);
-* the client ends (our stdin closes): the agent's stdin is closed, and the
-  agent gets `SHUTDOWN_GRACE_S` to exit before SIGTERM, then as long again
-  before SIGKILL;
-* SIGINT, SIGTERM or SIGHUP to the proxy is passed to the agent (a second
-  one kills it); the proxy ends when the agent does.
+  `BridgedAgent.send`; every message `BridgedAgent.receive` gives → stdout;
+* the client ends (our stdin closes): `BridgedAgent.close` (the agent's stdin
+  closes; SIGTERM to its process group after 0.75 s, SIGKILL 0.75 s later);
+* SIGINT, SIGTERM or SIGHUP to the proxy: passed to the agent's group,
+  SIGKILL 0.75 s later; the proxy ends when the agent has;
+* the agent ends: its last output, an error for every open client request
+  (within `EXIT_DRAIN_S` of its exit, whoever holds its stdout), then the
+  proxy exits with the agent's status (128 + N when signal N ended it).
 
-Notes (what was not translated, and why) go to stderr, one line each.
+Notes (what was not translated, and why) and the agent's own stderr lines go
+to a `NoteSink`: our stderr by default, ``--log FILE`` instead, nothing of
+the proxy's own with ``--quiet``.  A sink never blocks the protocol: lines
+wait in a buffer of at most `MAX_PENDING_NOTE_BYTES` while a thread writes
+them, and what does not fit is dropped and counted (a client that starts
+the proxy with ``stderr=PIPE`` and never reads it must not hang it).
 """
 
 from __future__ import annotations
@@ -27,276 +28,274 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import signal
+import stat
 import threading
-import time
+from collections import deque
 from typing import Any, BinaryIO, Final, TextIO
 
 from .._json import JSONError, parse_json
-from ..acp import FlushTimer, V1ClientProxy, display_text
+from ..acp import display_text
+from ..acp.runner import BridgedAgent, encode_message
 from ._args import MAX_LINE_BYTES
 
-__all__ = ["SHUTDOWN_GRACE_S", "run_proxy"]
+__all__ = ["MAX_PENDING_NOTE_BYTES", "NoteSink", "run_proxy"]
 
-#: Seconds the agent gets to exit after its stdin closes, and again after SIGTERM.
-SHUTDOWN_GRACE_S: Final = 5.0
+#: Bytes of notes and agent stderr that may wait for a slow (or absent) reader.
+MAX_PENDING_NOTE_BYTES: Final = 64 * 1024
+#: Longest agent stderr line passed on (longer ones are cut, marked).
+MAX_STDERR_LINE: Final = 4096
 _SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _PARSE_ERROR: Final = -32700
 
 
+class NoteSink:
+    """Lines for a log that never block the caller (see the module docstring)."""
+
+    def __init__(self, target: TextIO | BinaryIO | None) -> None:
+        self._target = target
+        self._fd: int | None = None
+        self._pending: deque[bytes] = deque()
+        self._size = 0
+        self.dropped = 0
+        self._ready = threading.Condition()
+        self._regular = False
+        if target is None:
+            return
+        try:
+            fd = target.fileno()
+        except (AttributeError, OSError, ValueError):
+            return  # an in-memory stream: written at once, it cannot block
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            target.flush()
+        self._fd = fd
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                self._regular = True  # a file never keeps a write waiting
+                return
+        threading.Thread(target=self._write_loop, name="termscribe-notes", daemon=True).start()
+
+    def line(self, text: str | bytes) -> None:
+        """Queue one line (a newline is added when missing)."""
+        if self._target is None:
+            return
+        data = text if isinstance(text, bytes) else text.encode("utf-8", "replace")
+        if not data.endswith(b"\n"):
+            data += b"\n"
+        if self._fd is None:
+            self._write_direct(data)
+            return
+        if self._regular:
+            with contextlib.suppress(OSError):
+                os.write(self._fd, data)
+            return
+        with self._ready:
+            if self._size + len(data) > MAX_PENDING_NOTE_BYTES:
+                self.dropped += 1
+                return
+            self._pending.append(data)
+            self._size += len(data)
+            self._ready.notify()
+
+    def _write_direct(self, data: bytes) -> None:
+        target: Any = self._target
+        with contextlib.suppress(OSError, ValueError):
+            try:
+                target.write(data.decode("utf-8", "replace"))
+            except TypeError:  # a binary stream
+                target.write(data)
+
+    def _write_loop(self) -> None:
+        assert self._fd is not None
+        reported = 0
+        while True:
+            with self._ready:
+                while not self._pending:
+                    self._ready.wait()
+                data = self._pending.popleft()
+                self._size -= len(data)
+                dropped = self.dropped - reported
+            if dropped:
+                reported += dropped
+                data = f"termscribe bridge: {dropped} log lines dropped\n".encode() + data
+            try:
+                while data:
+                    data = data[os.write(self._fd, data) :]
+            except OSError:
+                return  # the log is gone: the rest is dropped with it
+
+
 def run_proxy(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
+    log: TextIO | BinaryIO | None = stderr
+    log_file = None
+    if args.log is not None:
+        try:
+            log = log_file = open(args.log, "ab")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            print(f"termscribe bridge: cannot open {display_text(args.log)}: {exc}", file=stderr)
+            return 2
     try:
-        proxy = V1ClientProxy(
-            mode=args.mode, max_text_chars=args.max_text_chars, meta_output=args.meta_output
-        )
-    except ValueError as exc:
-        print(f"termscribe bridge: {exc}", file=stderr)
-        return 2
-    session = _Session(proxy, list(args.command), args.flush_ms, stdin, stdout, stderr)
-    return asyncio.run(session.run())
+        sink = NoteSink(log)
+        session = _Session(args, stdin, stdout, stderr, sink)
+        return asyncio.run(session.run())
+    finally:
+        if log_file is not None:
+            log_file.close()
 
 
 class _Session:
     def __init__(
         self,
-        proxy: V1ClientProxy,
-        command: list[str],
-        flush_ms: float,
+        args: argparse.Namespace,
         stdin: BinaryIO,
         stdout: BinaryIO,
         stderr: TextIO,
+        sink: NoteSink,
     ) -> None:
-        self.proxy = proxy
-        self.command = command
-        self.timer = FlushTimer(flush_ms)
+        self.args = args
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
-        self.events: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
-        self.process: asyncio.subprocess.Process | None = None
+        self.sink = sink
         self.client_open = True
-        self.signals = 0
+        self.agent: BridgedAgent | None = None
+        self.closing: asyncio.Future[int] | None = None
+
+    def _note(self, text: str) -> None:
+        if not self.args.quiet:
+            self.sink.line(f"termscribe bridge: {display_text(text)}")
+
+    def _stderr_line(self, line: bytes) -> None:
+        if len(line) > MAX_STDERR_LINE:
+            line = line[:MAX_STDERR_LINE] + b" [termscribe: line cut]\n"
+        self.sink.line(line)
 
     async def run(self) -> int:
+        args = self.args
         try:
-            self.process = await asyncio.create_subprocess_exec(
-                *self.command,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                limit=MAX_LINE_BYTES,
+            agent = await BridgedAgent.start(
+                list(args.command),
+                mode=args.mode,
+                flush_ms=args.flush_ms,
+                stderr=args.agent_stderr,
+                on_note=self._note,
+                on_stderr=self._stderr_line,
+                max_text_chars=args.max_text_chars,
+                meta_output=args.meta_output,
             )
+        except ValueError as exc:
+            print(f"termscribe bridge: {exc}", file=self.stderr)
+            return 2
         except OSError as exc:
-            self._note(f"cannot start {display_text(self.command[0])}: {exc.strerror or exc}")
+            name = display_text(args.command[0])
+            print(
+                f"termscribe bridge: cannot start {name}: {exc.strerror or exc}", file=self.stderr
+            )
             return 127 if isinstance(exc, FileNotFoundError) else 126
+        self.agent = agent
         loop = asyncio.get_running_loop()
-        handled = self._catch_signals(loop)
-        tasks = [
-            asyncio.create_task(self._read_agent()),
-            asyncio.create_task(self._read_client(loop)),
-        ]
+        handled = self._catch_signals(loop, agent)
+        reader = asyncio.ensure_future(self._read_client(loop, agent))
         try:
-            return await self._loop()
+            async for message in agent:
+                self._to_client(message)
+            return await agent.wait()
         finally:
             for sig in handled:
                 loop.remove_signal_handler(sig)
-            for task in tasks:
-                task.cancel()
-            if self.process.returncode is None:  # only when the loop failed
-                self.process.kill()
-                await self.process.wait()
+            reader.cancel()
+            if agent.returncode is None:  # only when something failed
+                agent.stop(signal.SIGKILL)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(agent.wait(), 5)
 
-    async def _loop(self) -> int:
-        assert self.process is not None
-        deadline: float | None = None  # when the agent must be stopped harder
-        while True:
-            now = _now_ms()
-            wait = self.timer.wait_ms(now, self.proxy.pending)
-            if deadline is not None:
-                until = max(0.0, deadline - time.monotonic()) * 1000
-                wait = until if wait is None else min(wait, until)
-            try:
-                kind, value = await asyncio.wait_for(
-                    self.events.get(), None if wait is None else wait / 1000
-                )
-            except asyncio.TimeoutError:
-                kind, value = "tick", None
-            if kind == "client":
-                if value is None:
-                    if deadline is None:
-                        deadline = self._client_gone()
-                else:
-                    await self._from_client(value)
-            elif kind == "agent":
-                if value is None:
-                    return await self._agent_gone()
-                await self._from_agent(value)
-            elif kind == "signal":
-                self.signals += 1
-                self._stop_agent(signal.SIGKILL if self.signals > 1 else value)
-            if deadline is not None and time.monotonic() >= deadline:
-                deadline = self._escalate()
-            now = _now_ms()
-            if self.timer.due(now, self.proxy.pending):
-                self._to_client(self.proxy.flush(now_ms=now))
-                self.timer.flushed(now)
-
-    # -- the two sides -------------------------------------------------------------
-
-    async def _from_client(self, line: bytes) -> None:
-        message = self._parse(line, "client")
-        if message is None:
-            if line.strip():
-                error = {"code": _PARSE_ERROR, "message": "termscribe bridge: not valid JSON"}
-                self._to_client([{"jsonrpc": "2.0", "id": None, "error": error}])
-            return
-        routed = self.proxy.from_client(message)
-        self._notes(routed.notes, "client")
-        await self._to_agent(routed.to_agent)
-        self._to_client(routed.to_client)
-
-    async def _from_agent(self, line: bytes) -> None:
-        message = self._parse(line, "agent")
-        if message is None:
-            return
-        routed = self.proxy.from_agent(message)
-        self._notes(routed.notes, "agent")
-        self._to_client(routed.to_client)
-        await self._to_agent(routed.to_agent)
-
-    def _client_gone(self) -> float:
-        """Our stdin closed (or stdout broke): close the agent's stdin, give it time to exit.
-
-        The client may still read what the agent says until then.
-        """
-        self.proxy.client_closed()
-        assert self.process is not None and self.process.stdin is not None
-        with contextlib.suppress(OSError, RuntimeError):
-            self.process.stdin.close()
-        return time.monotonic() + SHUTDOWN_GRACE_S
-
-    def _escalate(self) -> float | None:
-        """The agent did not exit in time: SIGTERM, then SIGKILL."""
-        self.signals += 1
-        self._stop_agent(signal.SIGTERM if self.signals == 1 else signal.SIGKILL)
-        return time.monotonic() + SHUTDOWN_GRACE_S if self.signals == 1 else None
-
-    async def _agent_gone(self) -> int:
-        """The agent's stdout closed: wait for it, answer what is open, end."""
-        assert self.process is not None
-        try:
-            status = await asyncio.wait_for(self.process.wait(), SHUTDOWN_GRACE_S)
-        except asyncio.TimeoutError:
-            self._stop_agent(signal.SIGKILL)
-            status = await self.process.wait()
-        reason = f"exit status {status}" if status >= 0 else f"signal {-status}"
-        routed = self.proxy.agent_closed(reason)
-        self._notes(routed.notes, "agent")
-        self._to_client(routed.to_client)
-        return status if status >= 0 else 128 - status
-
-    def _stop_agent(self, sig: int) -> None:
-        assert self.process is not None
-        with contextlib.suppress(ProcessLookupError):
-            self.process.send_signal(sig)
-
-    # -- I/O -----------------------------------------------------------------------
-
-    def _to_client(self, messages: list[dict[str, Any]]) -> None:
+    def _to_client(self, message: object) -> None:
         if not self.client_open:
             return
         try:
-            for message in messages:
-                self.stdout.write(_encode(message))
-                self.stdout.flush()
-        except (BrokenPipeError, ConnectionResetError):
+            self.stdout.write(encode_message(message))
+            self.stdout.flush()
+        except (BrokenPipeError, ConnectionResetError, ValueError):
             self.client_open = False
-            self.events.put_nowait(("client", None))
+            if self.agent is not None:
+                self.closing = asyncio.ensure_future(self.agent.close())
 
-    async def _to_agent(self, messages: list[dict[str, Any]]) -> None:
-        assert self.process is not None and self.process.stdin is not None
-        if not messages or self.process.stdin.is_closing():
+    async def _read_client(self, loop: asyncio.AbstractEventLoop, agent: BridgedAgent) -> None:
+        lines: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=64)
+        feeder = asyncio.ensure_future(_feed_lines(loop, self.stdin, lines, self._note))
+        try:
+            while (line := await lines.get()) is not None:
+                await self._from_client(line, agent)
+        finally:
+            feeder.cancel()
+        await agent.close()
+
+    async def _from_client(self, line: bytes, agent: BridgedAgent) -> None:
+        if not line.strip():
             return
         try:
-            for message in messages:
-                self.process.stdin.write(_encode(message))
-            await self.process.stdin.drain()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the agent is exiting: its stdout's end will say so
-
-    async def _read_agent(self) -> None:
-        assert self.process is not None and self.process.stdout is not None
-        reader = self.process.stdout
-        while True:
-            try:
-                line = await reader.readline()
-            except ValueError:  # longer than MAX_LINE_BYTES: skip it
-                self._note(f"agent: line longer than {MAX_LINE_BYTES} bytes skipped")
-                await _skip_line(reader)
-                continue
-            if not line:
-                break
-            await self.events.put(("agent", line))
-        await self.events.put(("agent", None))
-
-    async def _read_client(self, loop: asyncio.AbstractEventLoop) -> None:
-        reader = await _pipe_reader(loop, self.stdin)
-        if reader is None:
-            self._read_client_in_thread(loop)
+            message = parse_json(line)
+        except JSONError as exc:
+            self._note(f"client: {exc}")
+            error = {"code": _PARSE_ERROR, "message": "termscribe bridge: not valid JSON"}
+            self._to_client({"jsonrpc": "2.0", "id": None, "error": error})
             return
-        while True:
-            try:
-                line = await reader.readline()
-            except ValueError:
-                self._note(f"client: line longer than {MAX_LINE_BYTES} bytes skipped")
-                await _skip_line(reader)
-                continue
-            if not line:
-                break
-            await self.events.put(("client", line))
-        await self.events.put(("client", None))
+        await agent.send(message)
 
-    def _read_client_in_thread(self, loop: asyncio.AbstractEventLoop) -> None:
-        """For a stdin that is not a pipe (a file, a test's buffer)."""
-
-        def read() -> None:
-            while True:
-                line = self.stdin.readline(MAX_LINE_BYTES + 1)
-                try:
-                    loop.call_soon_threadsafe(self.events.put_nowait, ("client", line or None))
-                except RuntimeError:  # the proxy has ended
-                    return
-                if not line:
-                    return
-
-        threading.Thread(target=read, name="termscribe-bridge-stdin", daemon=True).start()
-
-    def _catch_signals(self, loop: asyncio.AbstractEventLoop) -> list[int]:
+    def _catch_signals(self, loop: asyncio.AbstractEventLoop, agent: BridgedAgent) -> list[int]:
         handled: list[int] = []
         for sig in _SIGNALS:
             try:
-                loop.add_signal_handler(sig, self.events.put_nowait, ("signal", sig))
+                loop.add_signal_handler(sig, agent.stop, sig)
             except (ValueError, RuntimeError, NotImplementedError):
                 continue  # not the main thread, or not supported here
             handled.append(sig)
         return handled
 
-    def _parse(self, line: bytes, side: str) -> Any:
-        if not line.strip():
-            return None
+
+async def _feed_lines(
+    loop: asyncio.AbstractEventLoop,
+    source: BinaryIO,
+    lines: asyncio.Queue[bytes | None],
+    note: object,
+) -> None:
+    """Put `source`'s lines in `lines`, then None at its end."""
+    reader = await _pipe_reader(loop, source)
+    if reader is None:
+        _read_in_thread(loop, source, lines)
+        return
+    while True:
         try:
-            return parse_json(line)
-        except JSONError as exc:
-            self._note(f"{side}: {exc}")
-        return None
+            line = await reader.readline()
+        except ValueError:
+            assert callable(note)
+            note(f"client: line longer than {MAX_LINE_BYTES} bytes skipped")
+            await _skip_line(reader)
+            continue
+        if not line:
+            break
+        await lines.put(line)
+    await lines.put(None)
 
-    def _notes(self, notes: list[str], side: str) -> None:
-        for note in notes:
-            self._note(f"{side}: {note}")
 
-    def _note(self, text: str) -> None:
-        print(f"termscribe bridge: {display_text(text)}", file=self.stderr, flush=True)
+def _read_in_thread(
+    loop: asyncio.AbstractEventLoop, source: BinaryIO, lines: asyncio.Queue[bytes | None]
+) -> None:
+    """For a stdin that is not a pipe (a file, a test's buffer)."""
+
+    def read() -> None:
+        while True:
+            line = source.readline(MAX_LINE_BYTES + 1)
+            try:
+                future = asyncio.run_coroutine_threadsafe(lines.put(line or None), loop)
+                future.result()
+            except (RuntimeError, asyncio.CancelledError, Exception):
+                return  # the proxy has ended
+            if not line:
+                return
+
+    threading.Thread(target=read, name="termscribe-bridge-stdin", daemon=True).start()
 
 
 async def _pipe_reader(
@@ -327,15 +326,3 @@ async def _skip_line(reader: asyncio.StreamReader) -> None:
             await reader.readexactly(exc.consumed)
         except asyncio.IncompleteReadError:
             return
-
-
-def _encode(message: dict[str, Any]) -> bytes:
-    try:
-        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
-    except UnicodeEncodeError:  # a lone surrogate from the input: escape it
-        data = json.dumps(message, separators=(",", ":")).encode()
-    return data + b"\n"
-
-
-def _now_ms() -> float:
-    return time.monotonic() * 1000

@@ -24,9 +24,11 @@ from .._errors import AcpError, FieldError
 from .._models import MAX_EXIT_CODE  # also the uint32 bound of a location's line
 from .._validate import JsonObject, copy_json, without_malformed_meta
 from ..convert import V1_TOOL_CALL_STATUSES, V1_TOOL_KINDS, tool_call_content_v2_to_v1
+from ._shown import shown_json, shown_text
 
 __all__ = [
     "CallKey",
+    "NotBridged",
     "PendingTally",
     "TerminalRef",
     "ToolCallState",
@@ -35,6 +37,18 @@ __all__ = [
 ]
 
 CallKey: TypeAlias = tuple[str | None, str]
+
+
+@dataclass(frozen=True)
+class NotBridged:
+    """A valid v2 message (or part of one) the v1 client does not receive."""
+
+    what: str
+    reason: str
+    index: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.what}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -138,7 +152,7 @@ def convert_items(items: object, problems: list[str]) -> list[JsonObject | Termi
                 out.append(TerminalRef(terminal_id))
             continue
         try:
-            out.append(tool_call_content_v2_to_v1(item))
+            out.append(shown_json(tool_call_content_v2_to_v1(item)))
         except AcpError as exc:
             problems.append(f"content item left out: {exc}")
     return out
@@ -153,7 +167,7 @@ def display_fields(update: Mapping[str, Any], problems: list[str]) -> JsonObject
     out: JsonObject = {}
     title = update.get("title")
     if isinstance(title, str):
-        out["title"] = title
+        out["title"] = shown_text(title)
     kind = update.get("kind")
     if isinstance(kind, str):
         out["kind"] = kind if kind in V1_TOOL_KINDS else "other"
@@ -177,6 +191,8 @@ def display_fields(update: Mapping[str, Any], problems: list[str]) -> JsonObject
     for key in ("rawInput", "rawOutput"):
         if key in update:
             _copy_field(out, key, update[key], problems)
+            if key in out:  # opaque data a client may show: every string
+                out[key] = shown_json(out[key], exempt=frozenset())
     meta = update.get("_meta")
     if isinstance(meta, dict):
         _copy_field(out, "_meta", meta, problems)

@@ -41,21 +41,25 @@ from .._export import display_text
 from .._store import TerminalStore
 from .._terminal import TerminalKey, TerminalState
 from .._validate import JsonObject
+from ._asks import PermissionCalls
 from ._calls import CallKey, PendingTally, TerminalRef, ToolCallState
+from ._messages import MessageLog, PlanBoard
 from ._permission import text_item
 from ._plan import (
-    PERMISSION,
     UPDATE,
     ContentChunkPlan,
+    MessagePlan,
     NotBridged,
     PassPlan,
     PermissionRequestPlan,
     Plan,
+    PlanUpdatePlan,
     ToolCallPlan,
     UpdatePlan,
     plan_item,
 )
 from ._policy import ResendPolicy
+from ._shown import shown_text
 from ._text import DEFAULT_MAX_TEXT_CHARS, CappedText, console_block
 from ._view import TerminalView
 
@@ -93,7 +97,7 @@ class BridgeResult:
     warnings: tuple[AcpWarning, ...]
 
 
-class V2ToV1Bridge:
+class V2ToV1Bridge(PermissionCalls):
     """Turns v2 agent→client messages into v1 ones (see the module docstring)."""
 
     def __init__(
@@ -141,6 +145,9 @@ class V2ToV1Bridge:
         self._now: float | None = None
         self._finished = False
         self._permission_calls = 0
+        self._messages = MessageLog()
+        self._plans = PlanBoard()
+        self._synthetic: dict[str, CallKey] = {}  # see PermissionCalls
 
     @property
     def store(self) -> TerminalStore:
@@ -243,6 +250,15 @@ class V2ToV1Bridge:
             out.append(plan.message)
         elif isinstance(plan, UpdatePlan):
             out.append(_notification(plan.params))
+            if plan.message is not None:
+                self._messages.chunk_sent(plan.params["sessionId"], *plan.message)
+        elif isinstance(plan, MessagePlan):
+            for update in self._messages.updates(plan):
+                out.append(_notification({"sessionId": plan.session_id, "update": update}))
+        elif isinstance(plan, PlanUpdatePlan):
+            shown = self._plans.update(plan)
+            if shown is not None:
+                out.append(_notification({"sessionId": plan.session_id, "update": shown}))
         elif isinstance(plan, ToolCallPlan):
             call = self._call(plan.session_id, plan.tool_call_id)
             if "title" in plan.fields:
@@ -339,12 +355,15 @@ class V2ToV1Bridge:
             if terminal is None:
                 continue  # named only by a permission subject: nothing to show yet
             if self.mode == "meta":  # only once a tool_call announced it (Zed's rule)
-                if self._view(key).announced:
+                view = self._view(key)
+                if view.announced:
                     content.append({"type": "terminal", "terminalId": item.terminal_id})
+                    if view.notes:  # what the separators in its output stand for
+                        content.append(text_item("\n\n".join(view.notes)))
                 continue
             view = self._view(key)
             assert view.capped is not None
-            text = view.capped.render(view.read(terminal))
+            text = view.capped.parts(view.read(terminal))
             block = console_block(terminal, text, finished=self._finished)
             content.append(text_item(block))
         return content
@@ -419,9 +438,9 @@ class V2ToV1Bridge:
         update["_meta"] = meta
         terminal = self._store.get(call.key[0], info["terminal_id"])
         if "rawInput" not in update and terminal is not None and terminal.command is not None:
-            raw: JsonObject = {"command": terminal.command}
+            raw: JsonObject = {"command": shown_text(terminal.command)}
             if terminal.cwd is not None:
-                raw["cwd"] = terminal.cwd
+                raw["cwd"] = shown_text(terminal.cwd)
             update["rawInput"] = raw
 
     def _meta_follow_up(self, call: ToolCallState) -> list[JsonObject]:
@@ -442,7 +461,11 @@ class V2ToV1Bridge:
         for terminal_id in call.terminal_ids():
             entries = self._meta_entries(call, terminal_id)
             if entries:
-                out.append(_session_update(call.key, {**base, "_meta": entries}))
+                following: JsonObject = {**base, "_meta": entries}
+                view = self._views[TerminalKey(call.key[0], terminal_id)]
+                if view.take_notes():  # the notes go with the output they explain
+                    following["content"] = self._render(call)
+                out.append(_session_update(call.key, following))
         return out
 
     def _meta_entries(self, call: ToolCallState, terminal_id: str) -> JsonObject:
@@ -482,36 +505,6 @@ class V2ToV1Bridge:
             view.exit_sent = None
             return False
         return status != view.exit_sent
-
-    # -- permissions -----------------------------------------------------------------
-
-    def _permission(self, request: PermissionRequestPlan, out: list[JsonObject]) -> None:
-        plan = request.plan
-        if plan.tool_call_id is None:
-            self._permission_calls += 1
-            tool_call_id = f"termscribe-permission-{self._permission_calls}"
-        else:
-            tool_call_id = plan.tool_call_id
-        call = self._call(request.session_id, tool_call_id)
-        new = not call.announced
-        fields = plan.request_fields if new else plan.fields
-        if "title" in fields:
-            call.title = fields["title"]
-        if plan.items is not None:
-            self._set_items(call, plan.items)
-        elif new and plan.new_items is not None:
-            self._set_items(call, plan.new_items)
-        if new or plan.items is not None:
-            self._emit_call(call, copy.deepcopy(fields), out)
-        params: JsonObject = {
-            "sessionId": request.session_id,
-            "toolCall": {"toolCallId": tool_call_id, **copy.deepcopy(fields)},
-            "options": plan.options,
-        }
-        if request.meta is not None:
-            params["_meta"] = request.meta
-        message = {"jsonrpc": "2.0", "id": request.request_id, "method": PERMISSION}
-        out.append({**message, "params": params})
 
     # -- state helpers ---------------------------------------------------------------
 

@@ -11,11 +11,16 @@ which transcript text to append, line by line:
   until the terminal is final (exited or end of input), when every line goes;
 * a line already released can still change on screen (a program moved the
   cursor up and redrew it, or cleared the screen).  Text sent cannot be taken
-  back, so the releaser appends a marker line and the current text from the
-  first changed line on;
-* a replacement snapshot likewise appends a marker line (when something was
+  back, so the releaser appends a separator line (`SEPARATOR`) and the
+  current text from the first changed line on;
+* a replacement snapshot likewise appends a separator (when something was
   shown) and then the new transcript;
-* with ``reset`` (an SGR reset, when lines carry colour), each marker line
+* what happened is said outside the output, where no output can imitate it:
+  each separator adds a note (`REPLACED_MARKER`, `redrawn_marker`) to
+  `LineReleaser.notes`, which the bridge shows as a text item of the tool
+  call's content, next to the terminal.  The separator itself claims
+  nothing (output may print the same line);
+* with ``reset`` (an SGR reset, when lines carry colour), each separator
   starts with it, so nothing of the old output colours what follows;
 * resending costs output that no new input paid for: a program that moves up
   and rewrites one character of a 2,000-column line would make the bridge
@@ -33,16 +38,30 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["REDRAW_CHARS_PER_BYTE", "LineReleaser", "redrawn_marker"]
+__all__ = [
+    "REDRAW_CHARS_PER_BYTE",
+    "REPLACED_MARKER",
+    "SEPARATOR",
+    "LineReleaser",
+    "redrawn_marker",
+]
 
-REPLACED_MARKER: Final = "[termscribe: output replaced by a new snapshot]"
+#: The line between output shown before and the text that supersedes it.
+SEPARATOR: Final = "─" * 24
+REPLACED_MARKER: Final = (
+    "termscribe: the output was replaced by a new snapshot; "
+    "the terminal shows it after the last ──── line"
+)
 #: Characters of resent text one byte of new output pays for (see above).
 REDRAW_CHARS_PER_BYTE: Final = 8
 
 
 def redrawn_marker(count: int) -> str:
     lines = "line" if count == 1 else "lines"
-    return f"[termscribe: {count} {lines} above changed on screen; current text follows]"
+    return (
+        f"termscribe: {count} {lines} of output changed on screen after being shown; "
+        "the terminal shows the current text after the last ──── line"
+    )
 
 
 class LineReleaser:
@@ -57,6 +76,8 @@ class LineReleaser:
         self._sent_any = False
         self._replaced = False
         self._credit = 0  # resent characters the output since the last resend pays for
+        #: What the separators sent stand for, for the caller to show outside the output.
+        self.notes: list[str] = []
 
     def replaced(self) -> None:
         """The transcript restarted from a snapshot."""
@@ -77,15 +98,18 @@ class LineReleaser:
         taken since, next time.
         """
         out: list[str] = []
+        notes: list[str] = []
         if self._replaced:
-            out.append(self._reset + REPLACED_MARKER)
+            out.append(self._reset + SEPARATOR)
+            notes.append(REPLACED_MARKER)
         redraw_at = -1  # where the resent lines start in `out`
         redrawn = 0  # how many lines shown before are superseded
         shown = self._shown
         same = _common_prefix(committed, shown)
         if same < min(len(committed), len(shown)):
             redraw_at, redrawn = len(out), len(shown) - same
-            out.append(self._reset + redrawn_marker(redrawn))
+            out.append(self._reset + SEPARATOR)
+            notes.append(redrawn_marker(redrawn))
             out.extend(committed[same:])
             shown = []
         elif len(committed) <= len(shown):
@@ -99,7 +123,8 @@ class LineReleaser:
         same = _common_prefix(releasable, shown)
         if same < len(shown):
             redraw_at, redrawn = len(out), len(shown) - same
-            out.append(self._reset + redrawn_marker(redrawn))
+            out.append(self._reset + SEPARATOR)
+            notes.append(redrawn_marker(redrawn))
         out.extend(releasable[same:])
         if redraw_at >= 0:
             cost = sum(len(line) + 1 for line in out[redraw_at : redraw_at + 1 + redrawn])
@@ -107,6 +132,7 @@ class LineReleaser:
                 return None
             self._credit = 0
         self._replaced = False
+        self.notes.extend(notes)
         self._shown = list(releasable)
         if not out:
             return ""

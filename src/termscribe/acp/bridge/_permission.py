@@ -28,7 +28,8 @@ from .._export import display_text
 from .._validate import JsonObject, copy_json, without_malformed_meta
 from ..convert import V1_PERMISSION_OPTION_KINDS
 from ._calls import TerminalRef, convert_items, display_fields
-from ._text import fenced
+from ._shown import shown_json, shown_text
+from ._text import command_line
 
 __all__ = ["PermissionPlan", "plan_permission", "text_item"]
 
@@ -53,7 +54,7 @@ def plan_permission(params: Mapping[str, Any]) -> PermissionPlan:
         problems.append(f"{dropped} option(s) that v1 cannot carry left out")
     title = params.get("title")
     description = params.get("description")
-    prompt = "\n\n".join(t for t in (title, description) if isinstance(t, str) and t)
+    prompt = "\n\n".join(shown_text(t) for t in (title, description) if isinstance(t, str) and t)
     subject = params.get("subject")
     kind = subject.get("type") if isinstance(subject, dict) else None
     if kind == "command":
@@ -81,9 +82,9 @@ def _command(subject: Mapping[str, Any], prompt: str) -> PermissionPlan:
     command, cwd = subject["command"], subject["cwd"]
     fields: JsonObject = {
         "title": display_text(command),
-        "rawInput": {"command": command, "cwd": cwd},
+        "rawInput": {"command": shown_text(command), "cwd": shown_text(cwd)},
     }
-    shown = fenced(f"$ {display_text(command, multiline=True)}\n  cwd {display_text(cwd)}")
+    shown = command_line(command, cwd)
     items: list[JsonObject | TerminalRef] = [text_item(f"{prompt}\n\n{shown}" if prompt else shown)]
     tool_call_id = subject.get("toolCallId")
     new_fields = {**fields, "kind": "execute", "status": "pending"}
@@ -114,7 +115,7 @@ def _options(options: object) -> tuple[list[JsonObject], int]:
             and option["kind"] in V1_PERMISSION_OPTION_KINDS
         ):
             try:
-                kept.append(without_malformed_meta(copy_json(option, "options")))
+                kept.append(shown_json(without_malformed_meta(copy_json(option, "options"))))
                 continue
             except FieldError:
                 pass  # counted as dropped: v1 cannot carry it either

@@ -26,17 +26,21 @@ from typing import Any, Final, TypeAlias
 from .._errors import AcpError, FieldError
 from .._validate import JsonObject, copy_json
 from ..convert import session_update_v2_to_v1
-from ._calls import TerminalRef, convert_items, display_fields
+from ._calls import NotBridged, TerminalRef, convert_items, display_fields
+from ._messages import MessagePlan, PlanUpdatePlan, plan_message, plan_plan_update
 from ._permission import PermissionPlan, plan_permission
+from ._shown import shown_json
 
 __all__ = [
     "PERMISSION",
     "UPDATE",
     "ContentChunkPlan",
+    "MessagePlan",
     "NotBridged",
     "PassPlan",
     "PermissionRequestPlan",
     "Plan",
+    "PlanUpdatePlan",
     "SkipPlan",
     "ToolCallPlan",
     "UpdatePlan",
@@ -46,18 +50,8 @@ __all__ = [
 UPDATE: Final = "session/update"
 PERMISSION: Final = "session/request_permission"
 _TERMINAL_UPDATES: Final = ("terminal_update", "terminal_output_chunk")
-
-
-@dataclass(frozen=True)
-class NotBridged:
-    """A valid v2 message (or part of one) the v1 client does not receive."""
-
-    what: str
-    reason: str
-    index: int | None = None
-
-    def __str__(self) -> str:
-        return f"{self.what}: {self.reason}"
+_WHOLE_MESSAGES: Final = ("user_message", "agent_message", "agent_thought")
+_CHUNKS: Final = ("user_message_chunk", "agent_message_chunk", "agent_thought_chunk")
 
 
 @dataclass
@@ -81,6 +75,9 @@ class UpdatePlan:
 
     params: JsonObject
     notes: list[NotBridged] = field(default_factory=list)
+    # A message chunk: (its kind, its messageId), so that the bridge knows
+    # the v1 client has content for that message.
+    message: tuple[str, str] | None = None
 
 
 @dataclass
@@ -114,7 +111,14 @@ class PermissionRequestPlan:
 
 
 Plan: TypeAlias = (
-    SkipPlan | PassPlan | UpdatePlan | ToolCallPlan | ContentChunkPlan | PermissionRequestPlan
+    SkipPlan
+    | PassPlan
+    | UpdatePlan
+    | ToolCallPlan
+    | ContentChunkPlan
+    | PermissionRequestPlan
+    | MessagePlan
+    | PlanUpdatePlan
 )
 
 
@@ -166,12 +170,19 @@ def _update(
         converted = convert_items([update["content"]], problems)
         item = converted[0] if converted else None
         plan = ContentChunkPlan(session_id, update["toolCallId"], item)
+    elif kind in _WHOLE_MESSAGES:
+        message = plan_message(session_id, kind, update, problems)
+        if message is None:
+            return SkipPlan([NotBridged(what, p, index) for p in problems])
+        plan = message
+    elif kind == "plan_update":
+        plan = plan_plan_update(session_id, update, problems)
     else:
         try:
             new = session_update_v2_to_v1(update)
         except AcpError as exc:
             return SkipPlan([NotBridged(what, str(exc), index)])
-        params_out: JsonObject = {"sessionId": session_id, "update": new}
+        params_out: JsonObject = {"sessionId": session_id, "update": shown_json(new)}
         meta = params.get("_meta") if params is not None else None
         if isinstance(meta, dict):
             try:
@@ -179,6 +190,9 @@ def _update(
             except FieldError as exc:
                 problems.append(f"params._meta left out: {exc.reason}")
         plan = UpdatePlan(params_out)
+        message_id = new.get("messageId")
+        if kind in _CHUNKS and isinstance(message_id, str):
+            plan.message = (kind, message_id)
     plan.notes.extend(NotBridged(what, p, index) for p in problems)
     return plan
 

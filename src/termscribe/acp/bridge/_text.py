@@ -10,9 +10,9 @@ update are bounded by the cap and the transcript window, not the output size.
 
 `console_block` wraps the text in a Markdown code fence that the text cannot
 close: the fence is one backtick longer than the longest backtick run inside.
-Inside a fence Markdown renders nothing, so neither the output nor the command
-can inject links or markup.  The block's first line is always the command and
-its last line always the bridge's status line, so output cannot forge either.
+Inside a fence Markdown renders nothing, so the output cannot inject links or
+markup.  What the bridge states (command, cwd, omission, status) is outside
+the fence, agent strings in code spans, so no output can pass for it.
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ import unicodedata
 from collections import deque
 from typing import Final
 
-from .._export import display_text, exit_summary
+from .._export import display_text
 from .._terminal import TerminalState
 
 __all__ = [
     "DEFAULT_MAX_TEXT_CHARS",
     "CappedText",
+    "code_span",
+    "command_line",
     "console_block",
     "fenced",
     "omission_marker",
@@ -94,18 +96,26 @@ class CappedText:
 
     def render(self, window: list[str]) -> str:
         """The capped text, given the current window lines (the live part)."""
+        head, omitted, tail = self.parts(window)
+        if not omitted:
+            return head
+        return f"{head}{omission_marker(omitted)}\n{tail}"
+
+    def parts(self, window: list[str]) -> tuple[str, int, str]:
+        """(head, characters omitted, tail): the whole text as the head and 0
+        when it fits the cap; otherwise the head ends with a newline."""
         live = "\n".join(window)
         total = self._committed_chars + len(live)
         if total <= self.max_chars:
-            return "".join(f"{line}\n" for line in (*self._head, *self._tail)) + live
+            return "".join(f"{line}\n" for line in (*self._head, *self._tail)) + live, 0, ""
         head = "".join(f"{line}\n" for line in self._head)
         if not self._head_open:
             head += self._head_cut
         tail = self._tail_text(live)
-        marker = omission_marker(total - len(head) - len(tail))
+        omitted = total - len(head) - len(tail)
         if head and not head.endswith("\n"):
             head += "\n"
-        return f"{head}{marker}\n{tail}"
+        return head, max(omitted, 1), tail
 
     def _tail_text(self, live: str) -> str:
         budget = self.tail_limit
@@ -158,27 +168,74 @@ def safe_suffix(text: str, size: int) -> str:
     return text[start:]
 
 
-def console_block(terminal: TerminalState, text: str, *, finished: bool) -> str:
-    """The terminal as a fenced ``console`` block: command, cwd, text, status.
+def console_block(
+    terminal: TerminalState, text: str | tuple[str, int, str], *, finished: bool
+) -> str:
+    """The terminal as Markdown: what the bridge states outside any code
+    block, the output inside one.
 
-    `text` is the (capped) transcript; `finished` means no more input will
+    A first line with the command and cwd (``Command `make` in `/work```, each
+    in a code span), the output in a fenced ``console`` block (two blocks
+    with an omission line between them when capped: `CappedText.parts`),
+    and a last line with the status (``Status: exit code 1``).  The fence is
+    longer than any backtick run inside, so output cannot close it: every
+    line the output makes is inside a code block, and every line the bridge
+    makes is outside one, so no output can pass for the bridge's command,
+    cwd, omission or status line.  `finished` means no more input will
     come, so a terminal without exit status is reported as such, not as
     running.
     """
-    lines: list[str] = []
-    if terminal.command is None:
-        lines.append("$ (command not reported)")
-    else:
-        first, *rest = display_text(terminal.command, multiline=True).split("\n")
-        lines.append(f"$ {first}")
-        lines.extend(f"> {line}" for line in rest)
-    if terminal.cwd is not None:
-        lines.append(f"  cwd {display_text(terminal.cwd)}")
-    header = "\n".join(lines) + "\n"
-    if text and not text.endswith("\n"):
-        text += "\n"
-    status = exit_summary(terminal) if terminal.exited or finished else "running"
-    return fenced(f"{header}{text}└ {status}")
+    head, omitted, tail = (text, 0, "") if isinstance(text, str) else text
+    parts = [command_line(terminal.command, terminal.cwd), _output(head)]
+    if omitted:
+        parts += [f"termscribe: {omitted} characters omitted", _output(tail)]
+    parts.append(f"Status: {_status(terminal, finished)}")
+    return "\n\n".join(parts)
+
+
+def command_line(command: str | None, cwd: str | None) -> str:
+    """``Command `…` in `…```: the bridge's statement of a command and its cwd.
+
+    A command of several lines follows in a fenced ``sh`` block of its own."""
+    where = f" in {code_span(cwd)}" if cwd is not None else ""
+    if command is None:
+        return f"Command not reported{where}"
+    if "\n" not in command:
+        return f"Command {code_span(command)}{where}"
+    lines = command.count("\n") + 1
+    return f"Command ({lines} lines){where}:\n\n" + fenced(
+        display_text(command, multiline=True), "sh"
+    )
+
+
+def _output(text: str) -> str:
+    return fenced(text.removesuffix("\n"))
+
+
+def _status(terminal: TerminalState, finished: bool) -> str:
+    status = terminal.exit_status
+    if status is None:
+        return "no exit status reported" if terminal.exited or finished else "running"
+    code, signal = status.exit_code, status.signal
+    if code is not None and signal is not None:
+        return f"exit code {code}, signal {code_span(signal)}"
+    if code is not None:
+        return f"exit code {code}"
+    if signal is not None:
+        return f"killed by {code_span(signal)}"
+    return "exited"
+
+
+def code_span(text: str) -> str:
+    """`text` as one Markdown code span on one line: controls and line breaks
+    shown as markers (`display_text`), delimited by a backtick run longer than
+    any inside, so nothing in it is Markdown."""
+    shown = display_text(text)
+    longest = max((len(run) for run in _BACKTICKS.findall(shown)), default=0)
+    ticks = "`" * (longest + 1)
+    edge = shown[:1] == "`" or shown[-1:] == "`" or (shown[:1] == " " and shown[-1:] == " ")
+    pad = " " if edge and shown.strip(" ") else ""
+    return f"{ticks}{pad}{shown}{pad}{ticks}"
 
 
 def fenced(body: str, info: str = "console") -> str:

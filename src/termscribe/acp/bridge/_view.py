@@ -19,6 +19,8 @@ with the lines after it, as ``text()`` shows them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from termscribe import ChangePosition, Line, ansi_lines
 
 from .._terminal import TerminalState
@@ -26,7 +28,10 @@ from ._calls import CallKey, PendingTally
 from ._meta import LineReleaser
 from ._text import CappedText
 
-__all__ = ["TerminalView"]
+__all__ = ["MAX_NOTES", "TerminalView"]
+
+#: Notes about a terminal's output a meta-mode tool call shows (the latest).
+MAX_NOTES: Final = 4
 
 
 class TerminalView:
@@ -55,6 +60,9 @@ class TerminalView:
         self.has_output = False  # some output arrived
         self.finished = False
         self._tally = tally
+        # meta: what the separators in the output stand for (the latest
+        # MAX_NOTES), shown next to the terminal in the tool call's content
+        self.notes: list[str] = []
 
     # What a flush can send counts in the bridge's pending total: output of a
     # terminal whose primary tool call the client knows.
@@ -77,6 +85,15 @@ class TerminalView:
         counted = (self._primary is not None) - (value is not None)
         self._tally.total -= counted * self._pending
         self._primary = value
+
+    def take_notes(self) -> bool:
+        """Move the releaser's new notes to `notes`; whether there were any."""
+        new = self.releaser.notes
+        if not new:
+            return False
+        self.notes = [*self.notes, *new][-MAX_NOTES:]
+        self.releaser.notes = []
+        return True
 
     def replaced(self) -> None:
         """The terminal's output was replaced: what was kept of it goes."""
