@@ -202,6 +202,20 @@ class CommittedLines:
         self.extend_layouts(texts, layouts)
         return True
 
+    def append_texts(self, texts: list[str], code: str) -> bool:
+        """append_rows for rows of single cells, none blank or wide, each
+        all in palette code ``code``, given as their texts; False, having
+        done nothing, if one has something to seal."""
+        if Line.needs_seal("\n".join(texts)):
+            return False
+        head = one_run(code)
+        if head == PLAIN or all(texts):
+            layouts = [head] * len(texts)
+        else:
+            layouts = [head if text else PLAIN for text in texts]
+        self.extend_layouts(texts, layouts)
+        return True
+
     def extend_layouts(self, texts: list[str], layouts: list[str]) -> None:
         """Commit one line per text, in the layout beside it (see _layouts).
         The texts hold no markers or seals (Line.needs_seal is false for

@@ -75,7 +75,13 @@ from ._host import Screen, cleared, window_lines
 from ._print import DEC_SPECIAL_GRAPHICS, Printing
 from ._repeat import MIN_REPEATS, run_repeated
 
-__all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
+__all__ = ["DEC_SPECIAL_GRAPHICS", "MANY_LINES", "MAX_REPEAT", "LinesModel"]
+
+#: Plain lines in a row that LF's bulk form checks a slice at a time (see
+#: LinesModel._plain_lines); fewer go line by line. At most MAX_PLAIN_LINES
+#: are taken in one slice.
+MANY_LINES = 8
+MAX_PLAIN_LINES = 4096
 
 _T = TypeVar("_T")
 
@@ -327,6 +333,9 @@ class LinesModel(Printing, Controls, Performer):
             or not _blank_row(rows[y])
         ):
             return start
+        taken = self._plain_lines(parts, start)
+        if taken > start:
+            return taken
         lf_returns = self.lf_returns
         limit = self._limit
         unbounded = self.width is None
@@ -370,6 +379,83 @@ class LinesModel(Printing, Controls, Performer):
             if code is not None:
                 self._set_code(code)
         return i
+
+    def _plain_lines(self, parts: list[str], start: int) -> int:
+        """``_scroll_lines`` for a run of at least MANY_LINES texts of single
+        cells with no SGR sequence, each ended by LF (under the ``crlf``
+        policy) or by CR LF, the body of most logs: checked a slice at a
+        time, the slices doubling while they pass (so that the checks cost
+        at most about twice the lines taken, and a slice that fails at most
+        as much again), and their rows made only for those the window keeps
+        (``_scroll_texts``). Returns the index of the first text not taken
+        (``start`` if none is)."""
+        lead = parts[start + 1 : start + 2]
+        if lead == ["\n"] and self.lf_returns:
+            step = 2
+        elif lead == ["\r"]:
+            step = 4
+        else:
+            return start
+        available = min((len(parts) - start) // step, MAX_PLAIN_LINES)
+        size = MANY_LINES
+        taken = 0
+        while size <= available and self._plain_slice(parts, start, step, size):
+            taken = size
+            if size == available:
+                break
+            size = min(2 * size, available)
+        if not taken:
+            return start
+        self._scroll_texts(parts[start : start + step * taken : step])
+        return start + step * taken
+
+    def _plain_slice(self, parts: list[str], start: int, step: int, size: int) -> bool:
+        """Whether the ``size`` texts from ``parts[start]``, every ``step``
+        parts, are single cells with no SGR sequence that fit in a row, each
+        ended by LF (``step`` 2) or CR LF (``step`` 4)."""
+        end = start + step * size
+        if step == 2:
+            if parts[start + 1 : end : 2] != ["\n"] * size:
+                return False
+        elif (
+            parts[start + 1 : end : 4] != ["\r"] * size
+            or parts[start + 3 : end : 4] != ["\n"] * size
+            or any(parts[start + 2 : end : 4])
+        ):
+            return False
+        texts = parts[start:end:step]
+        joined = "".join(texts)
+        return (
+            "\x1b" not in joined
+            and (joined.isascii() or is_simple_run(joined))
+            and max(map(len, texts)) <= self._limit
+        )
+
+    def _scroll_texts(self, texts: list[str]) -> None:
+        """``_scroll_rows`` for rows of single cells in the current style,
+        given as their texts: those that leave the window go to the store
+        without being made rows."""
+        code = self._code
+        if code is None:
+            code = ""
+        rows = self._screen.rows
+        bottom = self._screen.bottom
+        count = len(texts)
+        if count <= bottom:
+            self._scroll_rows([Row(text, code * len(text)) for text in texts])
+            return
+        fresh = Row()
+        self._commit_rows(rows[:bottom], fresh)  # the row below them: a new one
+        self._finish_pending()
+        direct = texts[: count - bottom]
+        if not self.committed.append_texts(direct, code or "\x00"):
+            for text in direct:
+                self._commit_row(Row(text, code * len(text)))
+        rows[: bottom + 1] = [
+            *(Row(text, code * len(text)) for text in texts[count - bottom :]),
+            fresh,
+        ]
+        self._last = ""
 
     def _cells_of(self, text: str, code: str | None) -> tuple[str, str, str | None] | None:
         """The cells and style codes ``print_text(text)`` would write from
