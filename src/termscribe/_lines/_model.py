@@ -39,7 +39,7 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 
 from __future__ import annotations
 
-from operator import mul
+from operator import attrgetter, mul
 from typing import TypeVar
 
 from .._committed import CommittedLines
@@ -209,24 +209,40 @@ class LinesModel(Printing, Controls, Performer):
 
     def _commit_rows(self, rows: list[Row], below: Row | None) -> None:
         """Rows scrolled off the top in turn, as _commit commits them;
-        ``below``: the row after the last of them, if any."""
-        if not (self._pending or self._pending_omitted or (below is not None and below.continued)):
-            texts = []
-            styles = []
-            for row in rows:
-                if row.marks or row.omitted or row.continued:
-                    break
-                texts.append(row.text)
-                styles.append(row.styles)
+        ``below``: the row after the last of them, if any. When none joins
+        another (none pending, none continued), each is a line of its own:
+        those the store can take as they are, at once, a stretch at a
+        time, and the others (with marks or omitted characters) one by
+        one."""
+        if (
+            self._pending
+            or self._pending_omitted
+            or (below is not None and below.continued)
+            or any(map(_CONTINUED, rows))
+        ):
+            for index, row in enumerate(rows):
+                after = rows[index + 1] if index + 1 < len(rows) else below
+                self._commit(row, after is not None and after.continued)
+            return
+        plain: list[Row] = []
+        for row in rows:
+            if row.marks or row.omitted:
+                self._commit_plain(plain)
+                plain = []
+                self._commit_row(row)
             else:
-                # Each row is a line of its own, none pending.
-                if not self.committed.append_rows(texts, styles):
-                    for row in rows:
-                        self._commit_row(row)
-                return
-        for index, row in enumerate(rows):
-            after = rows[index + 1] if index + 1 < len(rows) else below
-            self._commit(row, after is not None and after.continued)
+                plain.append(row)
+        self._commit_plain(plain)
+
+    def _commit_plain(self, rows: list[Row]) -> None:
+        """Rows with no marks or omitted characters, none joined to
+        another, each committed as its line: at once when the store can
+        take them as they are."""
+        if rows and not self.committed.append_rows(
+            [row.text for row in rows], [row.styles for row in rows]
+        ):
+            for row in rows:
+                self._commit_row(row)
 
     def _commit_row(self, row: Row) -> None:
         """Commit a row that joins no other as its line: from its cells
@@ -668,6 +684,9 @@ class LinesModel(Printing, Controls, Performer):
         self._last = ""
         if payload.startswith("8;") and self.styled:
             self.style = self.style.with_link(parse_hyperlink(payload))
+
+
+_CONTINUED = attrgetter("continued")
 
 
 def _wrapped_rows(cells: str, codes: str, width: int) -> list[Row]:
