@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from profiles import deep_only
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "benchmarks" / "bench.py"
@@ -77,6 +78,7 @@ NUMBER = r"\d+(?:\.\d+)?"
 
 @pytest.fixture(scope="module")
 def output() -> str:
+    deep_only("runs benchmarks/bench.py --quick, a minute or more")
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--quick"],
         capture_output=True,

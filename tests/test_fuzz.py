@@ -3,8 +3,10 @@
 A short run on a corpus seeded from corpus/ and the example session logs
 (see ``fuzz/run.py``): the test fails when a harness finds a failing input
 (it is saved under ``fuzz/artifacts/``, and the output says how to replay
-it), exits abnormally, or makes too few runs to have fuzzed at all.
-``TERMSCRIBE_FUZZ_SECONDS`` changes the time per harness (default 25).
+it), exits abnormally, or never gets past its seeds (a harness that stalls:
+the time is a limit to wait for fuzzing to happen, not a speed to meet).
+``TERMSCRIBE_FUZZ_SECONDS`` changes the time per harness (default 25 in the
+deep profile, 3 in the default one).
 """
 
 from __future__ import annotations
@@ -16,16 +18,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from profiles import is_deep
 
 ROOT = Path(__file__).resolve().parent.parent
-SECONDS = int(os.environ.get("TERMSCRIBE_FUZZ_SECONDS", "25"))
-#: Fewest runs past the seeds a harness must make in SECONDS; a tenth or
-#: less of what each makes on a loaded two-core machine (30-120 runs/s), so
-#: only a harness that stalls or never gets past its seeds fails.
-MIN_RUNS_PER_SECOND = {"transcript": 1, "store": 4, "bridge": 4, "cli": 4}
+SECONDS = int(os.environ.get("TERMSCRIBE_FUZZ_SECONDS", "25" if is_deep() else "3"))
+TARGETS = ["bridge", "cli", "store", "transcript"]
 
 
-@pytest.mark.parametrize("target", sorted(MIN_RUNS_PER_SECOND))
+@pytest.mark.parametrize("target", TARGETS)
 def test_fuzz_harness_finds_nothing(target: str) -> None:
     # The inputs found so far seed every run: each must keep passing.
     command = [sys.executable, "fuzz/run.py", target, "--seconds", str(SECONDS), "--with-findings"]
@@ -39,4 +39,4 @@ def test_fuzz_harness_finds_nothing(target: str) -> None:
     runs = re.search(rf"^fuzz {target}: (\d+) runs \((\d+) on the seeds\)", output, re.MULTILINE)
     assert runs, output[-2000:]
     fuzzed = int(runs.group(1)) - int(runs.group(2))
-    assert fuzzed >= MIN_RUNS_PER_SECOND[target] * SECONDS, output[-2000:]
+    assert fuzzed > 0, output[-2000:]

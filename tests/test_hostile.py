@@ -16,7 +16,9 @@ both):
   window of 80 columns about 1 µs a byte. The factor catches a cost that
   grows by an order of magnitude, and leaves room for a loaded machine.
 
-Neither may blow up the output (see the assertions).
+Neither may blow up the output (see the assertions). The timings are the
+deep profile's (``pytest --deep``); the default profile renders each input
+once, for its output.
 """
 
 from __future__ import annotations
@@ -111,6 +113,7 @@ def baseline() -> dict[str, float]:
     return {str(o): _time_per_byte(data, **o)[0] for o in OPTIONS}
 
 
+@pytest.mark.deep(reason="times each input at two sizes against ordinary output (invariant 4)")
 @pytest.mark.parametrize("name", CASES)
 @pytest.mark.parametrize("options", OPTIONS, ids=["lines", "columns80", "strip"])
 def test_hostile_input_is_linear_and_bounded(
@@ -128,6 +131,17 @@ def test_hostile_input_is_linear_and_bounded(
     per_byte = whole / len(data)
     limit = HOSTILE_FACTOR * baseline[str(options)]
     assert per_byte <= limit, f"{per_byte * 1e9:.0f} ns/B > {limit * 1e9:.0f} ns/B"
+    _assert_bounded(out, data, options)
+
+
+@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("options", OPTIONS, ids=["lines", "columns80", "strip"])
+def test_hostile_input_gives_bounded_safe_output(name: str, options: dict[str, object]) -> None:
+    data = CASES[name](SIZE)
+    _assert_bounded(render_text(data, **options), data, options)
+
+
+def _assert_bounded(out: str, data: bytes, options: dict[str, object]) -> None:
     assert_safe_text(out)
     # Output never grows beyond 64 characters an input byte (plus a
     # constant: see test_amplification), and no line exceeds the line cap:
@@ -200,6 +214,7 @@ def _best_per_byte(data: bytes, **options: object) -> float:
     return best / len(data)
 
 
+@pytest.mark.deep(reason="times each flood against coloured output (invariant 4)")
 @pytest.mark.parametrize("name", FLOODS)
 def test_floods_cost_about_as_much_as_coloured_output_in_screen_mode(name: str) -> None:
     unit = FLOODS[name]

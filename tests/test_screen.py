@@ -168,9 +168,7 @@ def test_huge_parameters_are_clamped() -> None:
         f"{CSI}{big}T{CSI}{big}I{CSI}{big}Z{CSI}{big}C{CSI}{big}A{CSI}{big}b"
         f"{CSI}{'9' * 300}Hz{CSI}2147483648;2147483648HZ"
     )
-    started = time.perf_counter()
     assert shown(data).split("\n")[-1] == " " * 19 + "Z"
-    assert time.perf_counter() - started < 5
 
 
 def test_rep_is_capped_and_wraps() -> None:
@@ -385,6 +383,7 @@ def _seconds(data: bytes) -> float:
     return time.perf_counter() - started
 
 
+@pytest.mark.deep(reason="times floods against as many bytes of text (invariant 4)")
 @pytest.mark.parametrize(
     "sequence", [b"\n", b"\x1b[2J", b"\x1b[41m\x1b[J", b"\x1b[P", b"\x1b[M", b"a\x1b[99b"]
 )

@@ -14,7 +14,6 @@ import copy
 import random
 import sys
 import threading
-import time
 import types
 from collections.abc import Callable, Iterator
 
@@ -48,18 +47,18 @@ def fine_switching() -> Iterator[None]:
         sys.setswitchinterval(old)
 
 
-def _run_threads(workers: list[Callable[[], None]], seconds: float) -> None:
+def _run_threads(workers: list[tuple[Callable[[], None], int]]) -> None:
+    """Each (work, rounds) in a thread of its own, all at once."""
     errors: list[BaseException] = []
-    stop = time.monotonic() + seconds
 
-    def loop(work: Callable[[], None]) -> None:
+    def loop(work: Callable[[], None], rounds: int) -> None:
         try:
-            while time.monotonic() < stop:
+            for _ in range(rounds):
                 work()
         except BaseException as exc:  # reported to the test's thread
             errors.append(exc)
 
-    threads = [threading.Thread(target=loop, args=(work,)) for work in workers]
+    threads = [threading.Thread(target=loop, args=worker) for worker in workers]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -99,9 +98,9 @@ def test_threads_rendering_at_once_get_the_output_of_one_thread(fine_switching: 
 
         return work
 
-    _run_threads([hostile_worker, cjk_worker(1), cjk_worker(2)], seconds=4.0)
     # Enough rounds that the old shared tables leaked within a few.
-    assert iterations["hostile"] >= 5 and iterations["cjk"] >= 20, iterations
+    _run_threads([(hostile_worker, 30), (cjk_worker(1), 100), (cjk_worker(2), 100)])
+    assert iterations == {"hostile": 30, "cjk": 200}
 
 
 def test_one_hostile_stream_leaves_other_transcripts_caches_alone() -> None:
