@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import unicodedata
@@ -130,12 +131,16 @@ def test_widths_follow_wcwidth() -> None:
 
 
 def _in(ranges: tuple[tuple[int, int], ...], cp: int) -> bool:
-    return any(first <= cp <= last for first, last in ranges)
+    """Whether `cp` is in one of `ranges` (sorted, disjoint: see below)."""
+    index = bisect.bisect_right(ranges, (cp, 0x110000)) - 1
+    return index >= 0 and ranges[index][0] <= cp <= ranges[index][1]
 
 
 def test_the_class_table_is_wcwidth_and_the_treatments_for_every_code_point() -> None:
     from wcwidth import wcwidth
 
+    for ranges in (MARKED_RANGES, JOINERS):
+        assert all(a[1] < b[0] for a, b in itertools.pairwise(ranges))  # for _in
     for cp in range(0xA0, 0x110000):
         ch = chr(cp)
         if 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE or 0xD800 <= cp <= 0xDFFF:
