@@ -18,6 +18,7 @@ import types
 from collections.abc import Callable, Iterator
 
 import pytest
+from profiles import is_deep
 
 import termscribe
 from termscribe import Transcript, render_ansi, render_html, render_text
@@ -98,9 +99,11 @@ def test_threads_rendering_at_once_get_the_output_of_one_thread(fine_switching: 
 
         return work
 
-    # Enough rounds that the old shared tables leaked within a few.
-    _run_threads([(hostile_worker, 30), (cjk_worker(1), 100), (cjk_worker(2), 100)])
-    assert iterations == {"hostile": 30, "cjk": 200}
+    # Enough rounds that the old shared tables leaked within a few (the deep
+    # profile runs five times as many).
+    rounds = 5 if is_deep() else 1
+    _run_threads([(hostile_worker, 30 * rounds), *[(cjk_worker(i), 100 * rounds) for i in (1, 2)]])
+    assert iterations == {"hostile": 30 * rounds, "cjk": 200 * rounds}
 
 
 def test_one_hostile_stream_leaves_other_transcripts_caches_alone() -> None:
