@@ -1,21 +1,40 @@
 #!/usr/bin/env bash
 # Install termscribe with its test dependencies and run the whole test suite.
 #
+#     bash scripts/test.sh [--deep] [PYTEST ARGUMENTS...]
+#
 # Everything goes into a virtual environment: the active one if there is
 # one ($VIRTUAL_ENV), else .venv at the top of the checkout (made here when
 # missing), never the system's Python.  The browser tests need Debian's
 # chromium and chromium-driver, the tests of the optional C extension a C
 # compiler and Python's headers to build it, and making .venv Debian's
 # python3-venv; they are installed here when missing (as root, or through
-# sudo).  Arguments go to pytest; without any, once the whole suite has
-# passed, its core tests run again with the C extension turned off
-# (TERMSCRIBE_PURE_PYTHON=1).  Any pytest failure, "no tests collected"
-# (exit status 5) included, is this script's failure.
+# sudo).
+#
+# The suite runs in its default profile, a few minutes; --deep (or
+# TERMSCRIBE_DEEP=1 in the environment) runs the deep profile that CI runs
+# (see CONTRIBUTING.md): every Hypothesis example, long fuzz runs, the
+# timing checks.  The other arguments go to pytest; without any, once the
+# whole suite has passed, its core tests run again with the C extension
+# turned off (TERMSCRIBE_PURE_PYTHON=1), and in the deep profile once more
+# with every model taking events one at a time (TERMSCRIBE_ONE_BY_ONE=1).
+# Any pytest failure, "no tests collected" (exit status 5) included, is
+# this script's failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Run a second time with TERMSCRIBE_PURE_PYTHON=1 after a whole-suite run.
-pure_python_tests=(
+arguments=()
+for argument in "$@"; do
+    if [ "$argument" = "--deep" ]; then
+        export TERMSCRIBE_DEEP=1
+    else
+        arguments+=("$argument")
+    fi
+done
+
+# Run again with each switch after a whole-suite run: TERMSCRIBE_PURE_PYTHON=1
+# in both profiles, TERMSCRIBE_ONE_BY_ONE=1 in the deep one.
+core_tests=(
     tests/test_pure_python.py
     tests/test_parser.py
     tests/test_lines.py
@@ -65,12 +84,17 @@ if ! "$python" -c "import termscribe._speedups"; then
     exit 1
 fi
 status=0
-"$python" -m pytest "$@" || status=$?
-if [ "$status" -eq 0 ] && [ "$#" -eq 0 ]; then
+"$python" -m pytest ${arguments[@]+"${arguments[@]}"} || status=$?
+if [ "$status" -eq 0 ] && [ "${#arguments[@]}" -eq 0 ]; then
     # The whole suite passed: its core, hostile and property tests once more
     # with the extension turned off, so that the pure-Python code that
-    # mirrors it runs end to end too.
-    TERMSCRIBE_PURE_PYTHON=1 "$python" -m pytest -p no:cacheprovider "${pure_python_tests[@]}" || status=$?
+    # mirrors it runs end to end too; in the deep profile, and once more
+    # with every model taking events one at a time, the reference that the
+    # batched path must equal.
+    TERMSCRIBE_PURE_PYTHON=1 "$python" -m pytest -p no:cacheprovider "${core_tests[@]}" || status=$?
+    if [ "$status" -eq 0 ] && [ "${TERMSCRIBE_DEEP:-}" = 1 ]; then
+        TERMSCRIBE_ONE_BY_ONE=1 "$python" -m pytest -p no:cacheprovider "${core_tests[@]}" || status=$?
+    fi
 fi
 if [ "$status" -eq 5 ]; then
     echo "scripts/test.sh: pytest collected no tests" >&2

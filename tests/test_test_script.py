@@ -1,10 +1,11 @@
 """scripts/test.sh installs into a virtual environment, never the system's
-Python, and fails when pytest does (exit 5, "no tests collected", too).
+Python, fails when pytest does (exit 5, "no tests collected", too), and
+runs the profile asked for with the switches each one reruns.
 
 The script runs in a copy of the checkout's layout with stub commands on
 PATH: `python3` makes a stub virtual environment whose `python` records
-what it is asked to do, so the test checks the script's decisions without
-installing anything.
+what it is asked to do (after the TERMSCRIBE_ variables it sees), so the
+test checks the script's decisions without installing anything.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from pathlib import Path
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "test.sh"
 
-# A `python` of a virtual environment: logs its arguments; pytest's exit
-# status comes from $STUB_PYTEST_STATUS.
+# A `python` of a virtual environment: logs the TERMSCRIBE_ variables of its
+# environment and its arguments; pytest's exit status comes from
+# $STUB_PYTEST_STATUS.
 STUB_PYTHON = """#!/bin/sh
-echo "$0 $*" >> "$STUB_LOG"
+echo "$(env | grep '^TERMSCRIBE_' | sort | tr '\\n' ' ')$0 $*" >> "$STUB_LOG"
 case "$*" in *"-m pytest"*) exit "${STUB_PYTEST_STATUS:-0}" ;; esac
 exit 0
 """
@@ -90,7 +92,8 @@ def test_uses_the_active_virtual_environment(tmp_path: Path) -> None:
     (active / "bin" / "python").chmod(0o755)
     status, log = _run(tmp_path, VIRTUAL_ENV=str(active))
     assert status == 0
-    assert [line.split(" ", 1)[0] for line in log] == [f"{active}/bin/python"] * 4
+    programs = [line.removeprefix("TERMSCRIBE_PURE_PYTHON=1 ").split()[0] for line in log]
+    assert programs == [f"{active}/bin/python"] * 4
     assert not (tmp_path / "checkout" / ".venv").exists()
 
 
@@ -100,21 +103,48 @@ def test_pytest_failures_fail_the_script(tmp_path: Path) -> None:
         assert status == int(pytest_status)
 
 
+CORE_RUN = ".venv/bin/python -m pytest -p no:cacheprovider tests/test_pure_python.py"
+
+
+def _core_tests(line: str, prefix: str) -> list[str]:
+    """The test modules of a core rerun, each one of the repository."""
+    assert line.startswith(f"{prefix}{CORE_RUN}"), line
+    tests = line.removeprefix(prefix).split()[5:]
+    assert "tests/test_hostile.py" in tests and "tests/test_properties.py" in tests
+    for test in tests:
+        assert (Path(__file__).resolve().parent.parent / test).is_file(), test
+    return tests
+
+
 def test_the_whole_suite_runs_its_core_again_without_the_extension(tmp_path: Path) -> None:
     status, log = _run(tmp_path)
     assert status == 0
-    assert log[-2] == ".venv/bin/python -m pytest"
-    pure = log[-1]
-    command = ".venv/bin/python -m pytest -p no:cacheprovider"
-    assert pure.startswith(f"{command} tests/test_pure_python.py")
-    assert "tests/test_hostile.py" in pure and "tests/test_properties.py" in pure
-    for test in pure.split()[5:]:  # each one a test module of the repository
-        assert (Path(__file__).resolve().parent.parent / test).is_file(), test
+    assert log[-2] == ".venv/bin/python -m pytest"  # the default profile
+    _core_tests(log[-1], "TERMSCRIBE_PURE_PYTHON=1 ")
     # With arguments, or when the first run failed, no second run.
     _, log = _run(tmp_path, "tests/test_cli.py")
     assert log[-1] == ".venv/bin/python -m pytest tests/test_cli.py"
     _, log = _run(tmp_path, STUB_PYTEST_STATUS="1")
     assert log[-1] == ".venv/bin/python -m pytest"
+
+
+def test_the_deep_profile_runs_its_core_again_with_each_switch(tmp_path: Path) -> None:
+    for args, env in ((["--deep"], {}), ([], {"TERMSCRIBE_DEEP": "1"})):
+        status, log = _run(tmp_path, *args, **env)
+        assert status == 0
+        assert log[-3] == "TERMSCRIBE_DEEP=1 .venv/bin/python -m pytest"
+        pure = _core_tests(log[-2], "TERMSCRIBE_DEEP=1 TERMSCRIBE_PURE_PYTHON=1 ")
+        one_by_one = _core_tests(log[-1], "TERMSCRIBE_DEEP=1 TERMSCRIBE_ONE_BY_ONE=1 ")
+        assert one_by_one == pure
+    # --deep is the script's, wherever it is; the rest go to pytest.
+    _, log = _run(tmp_path, "-x", "--deep", "tests/test_cli.py")
+    assert log[-1] == "TERMSCRIBE_DEEP=1 .venv/bin/python -m pytest -x tests/test_cli.py"
+    assert not any("-p no:cacheprovider" in line for line in log)
+
+
+def test_the_default_profile_runs_no_one_by_one_rerun(tmp_path: Path) -> None:
+    _, log = _run(tmp_path)
+    assert not any("TERMSCRIBE_ONE_BY_ONE" in line or "TERMSCRIBE_DEEP" in line for line in log)
 
 
 def test_a_missing_extension_fails_the_script(tmp_path: Path) -> None:
