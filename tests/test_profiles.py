@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scaling import assert_linear
+import scaling
 
 
 @settings(max_examples=400, database=None)
@@ -36,9 +36,10 @@ def test_slow():
     Path(__file__).with_name("slow").touch()
 
 
-def test_scaling():
+def test_scaling(monkeypatch):
     Path(__file__).with_name("scaling").touch()
-    assert_linear(lambda n: lambda: sum(range(n)), 50_000)
+    monkeypatch.setattr(scaling, "best_times", lambda *args, **kwargs: (1.0, 4.0))  # no timing
+    scaling.assert_linear(lambda n: lambda: None, 10)
 """
 
 
