@@ -16,8 +16,9 @@
 # (see CONTRIBUTING.md): every Hypothesis example, long fuzz runs, the
 # timing checks.  The other arguments go to pytest; without any, once the
 # whole suite has passed, its core tests run again with the C extension
-# turned off (TERMSCRIBE_PURE_PYTHON=1), and in the deep profile once more
-# with every model taking events one at a time (TERMSCRIBE_ONE_BY_ONE=1).
+# turned off (TERMSCRIBE_PURE_PYTHON=1; those of large inputs in the deep
+# profile only), and in the deep profile once more with every model taking
+# events one at a time (TERMSCRIBE_ONE_BY_ONE=1).
 # Any pytest failure, "no tests collected" (exit status 5) included, is
 # this script's failure.
 set -euo pipefail
@@ -32,8 +33,8 @@ for argument in "$@"; do
     fi
 done
 
-# Run again with each switch after a whole-suite run: TERMSCRIBE_PURE_PYTHON=1
-# in both profiles, TERMSCRIBE_ONE_BY_ONE=1 in the deep one.
+# Run again with each switch after a whole-suite run of the deep profile:
+# TERMSCRIBE_PURE_PYTHON=1 and TERMSCRIBE_ONE_BY_ONE=1.
 core_tests=(
     tests/test_pure_python.py
     tests/test_parser.py
@@ -44,6 +45,16 @@ core_tests=(
     tests/test_amplification.py
     tests/test_corpus.py
     tests/test_changes.py
+)
+# The default profile's run with TERMSCRIBE_PURE_PYTHON=1: the core tests
+# but those of large inputs (hostile, amplification, corpus, changes), a
+# minute of the run.
+fast_core_tests=(
+    tests/test_pure_python.py
+    tests/test_parser.py
+    tests/test_lines.py
+    tests/test_strip.py
+    tests/test_properties.py
 )
 
 packages=()
@@ -91,9 +102,13 @@ if [ "$status" -eq 0 ] && [ "${#arguments[@]}" -eq 0 ]; then
     # mirrors it runs end to end too; in the deep profile, and once more
     # with every model taking events one at a time, the reference that the
     # batched path must equal.
-    TERMSCRIBE_PURE_PYTHON=1 "$python" -m pytest -p no:cacheprovider "${core_tests[@]}" || status=$?
-    if [ "$status" -eq 0 ] && [ "${TERMSCRIBE_DEEP:-}" = 1 ]; then
-        TERMSCRIBE_ONE_BY_ONE=1 "$python" -m pytest -p no:cacheprovider "${core_tests[@]}" || status=$?
+    if [ "${TERMSCRIBE_DEEP:-}" = 1 ]; then
+        TERMSCRIBE_PURE_PYTHON=1 "$python" -m pytest -p no:cacheprovider "${core_tests[@]}" || status=$?
+        if [ "$status" -eq 0 ]; then
+            TERMSCRIBE_ONE_BY_ONE=1 "$python" -m pytest -p no:cacheprovider "${core_tests[@]}" || status=$?
+        fi
+    else
+        TERMSCRIBE_PURE_PYTHON=1 "$python" -m pytest -p no:cacheprovider "${fast_core_tests[@]}" || status=$?
     fi
 fi
 if [ "$status" -eq 5 ]; then

@@ -106,11 +106,13 @@ def test_pytest_failures_fail_the_script(tmp_path: Path) -> None:
 CORE_RUN = ".venv/bin/python -m pytest -p no:cacheprovider tests/test_pure_python.py"
 
 
-def _core_tests(line: str, prefix: str) -> list[str]:
-    """The test modules of a core rerun, each one of the repository."""
+def _core_tests(line: str, prefix: str, *, deep: bool = True) -> list[str]:
+    """The test modules of a core rerun, each one of the repository (the
+    deep profile's with the hostile inputs)."""
     assert line.startswith(f"{prefix}{CORE_RUN}"), line
     tests = line.removeprefix(prefix).split()[5:]
-    assert "tests/test_hostile.py" in tests and "tests/test_properties.py" in tests
+    assert "tests/test_properties.py" in tests
+    assert ("tests/test_hostile.py" in tests) == deep
     for test in tests:
         assert (Path(__file__).resolve().parent.parent / test).is_file(), test
     return tests
@@ -120,7 +122,9 @@ def test_the_whole_suite_runs_its_core_again_without_the_extension(tmp_path: Pat
     status, log = _run(tmp_path)
     assert status == 0
     assert log[-2] == ".venv/bin/python -m pytest"  # the default profile
-    _core_tests(log[-1], "TERMSCRIBE_PURE_PYTHON=1 ")
+    fast = _core_tests(log[-1], "TERMSCRIBE_PURE_PYTHON=1 ", deep=False)
+    _, deep = _run(tmp_path, "--deep")
+    assert set(fast) < set(_core_tests(deep[-2], "TERMSCRIBE_DEEP=1 TERMSCRIBE_PURE_PYTHON=1 "))
     # With arguments, or when the first run failed, no second run.
     _, log = _run(tmp_path, "tests/test_cli.py")
     assert log[-1] == ".venv/bin/python -m pytest tests/test_cli.py"
