@@ -32,8 +32,12 @@ comes makes it again for good.  The raw bytes are then held exactly, not
 in a growing buffer.  Not let go: a terminal past a retention cap (its
 transcript is all there is), one whose lines were taken (`take_lines`),
 and every terminal of a store with an observer (a bridge reads positions
-in the live transcripts).  Session ids, cwds and plain exit statuses are
-shared between terminals (up to `MAX_SHARED_VALUES` of them).
+in the live transcripts).  Terminals are kept by session, then by id (no
+key object each), and what many terminals have alike (session id, cwd,
+plain exit status, snapshot generation) is one `TerminalTraits` object for
+all of them; `_meta` objects, output past the cap and a kept transcript
+make a terminal's traits its own.  Up to `MAX_SHARED_VALUES` traits and
+strings (session ids, cwds, tool call kinds and statuses) are shared.
 
 Change tracking, for consumers that poll (such as a v2-to-v1 bridge): the
 store has a `revision` counter that grows with every change; each terminal's
@@ -49,7 +53,7 @@ replacement and appended chunk, in application order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Final, TypeVar
 
 from termscribe import Transcript
@@ -67,6 +71,7 @@ from ._terminal import (
     PermissionRecord,
     TerminalKey,
     TerminalState,
+    TerminalTraits,
     ToolCallInfo,
     TranscriptFactory,
     added,
@@ -88,7 +93,7 @@ DEFAULT_MAX_TOTAL_RETAINED_BYTES: Final = 512 * 1024 * 1024
 # holds its lines and little more, not an interpreter.  Output interleaved
 # over more terminals than this pays a compaction and a wake per switch.
 LIVE_TERMINALS: Final = 8
-#: Session ids, cwds and exit statuses a store shares between its terminals.
+#: Traits, strings and exit statuses a store shares between its terminals.
 MAX_SHARED_VALUES: Final = 4096
 
 
@@ -157,17 +162,21 @@ class TerminalStore:
         self._factory = TranscriptFactory(self._new_transcript)
         self._shared_strings: dict[str, str] = {}
         self._shared_statuses: dict[tuple[int | None, str | None], TerminalExitStatus] = {}
+        self._shared_traits: dict[tuple[object, ...], TerminalTraits] = {}
         self._max_retained = max_retained_bytes
         self._max_total_retained = max_total_retained_bytes
         self._retained = 0  # raw bytes retained by all terminals
         self._legacy = legacy
         self._strict = strict
         self._observer = observer
-        self._terminals: dict[TerminalKey, TerminalState] = {}
+        # Terminals by session, then id; across sessions, in first-seen
+        # order once there are two (one session's dict has that order).
+        self._sessions: dict[str | None, dict[str, TerminalState]] = {}
+        self._order: list[TerminalState] | None = None
         # Each terminal given plain chunks (see apply), with the result they
         # give, which depends on the terminal only.
         self._plain: dict[tuple[str | None, str], tuple[TerminalState, ApplyResult]] = {}
-        self._tool_calls: dict[tuple[str | None, str], _ToolCall] = {}
+        self._tool_calls: dict[str | None, dict[str, _ToolCall]] = {}  # by session, then id
         self._legacy_terminals: set[TerminalKey] = set()  # announced by v1 terminal_info
         self._permissions: list[PermissionRecord] = []
         # Positions in _permissions of those naming a terminal, or a tool call.
@@ -192,32 +201,44 @@ class TerminalStore:
         return self._finished
 
     def __len__(self) -> int:
-        return len(self._terminals)
+        return len(self._all())
 
     def __iter__(self) -> Iterator[TerminalState]:
         """Terminals in first-seen order."""
-        return iter(tuple(self._terminals.values()))
+        return iter(tuple(self._all()))
 
     def __contains__(self, key: object) -> bool:
-        return key in self._terminals
+        if not isinstance(key, tuple) or len(key) != 2:
+            hash(key)  # as a dict would: unhashable is an error
+            return False
+        return self.get(*key) is not None
 
     def terminals(self) -> tuple[TerminalState, ...]:
         """All terminals in first-seen order."""
-        return tuple(self._terminals.values())
+        return tuple(self._all())
 
     def get(self, session_id: str | None, terminal_id: str) -> TerminalState | None:
-        return self._terminals.get(TerminalKey(session_id, terminal_id))
+        terminals = self._sessions.get(session_id)
+        return None if terminals is None else terminals.get(terminal_id)
 
     def find(self, terminal_id: str) -> tuple[TerminalState, ...]:
         """Terminals with this id, in any session."""
-        return tuple(t for t in self._terminals.values() if t.terminal_id == terminal_id)
+        return tuple(t for t in self._all() if t.terminal_id == terminal_id)
 
     def changed_since(self, revision: int) -> tuple[TerminalState, ...]:
         """Terminals changed after `revision` (a value of `revision` read earlier)."""
-        return tuple(t for t in self._terminals.values() if t.version > revision)
+        return tuple(t for t in self._all() if t.version > revision)
+
+    def _all(self) -> Collection[TerminalState]:
+        """Every terminal, in first-seen order."""
+        if self._order is not None:
+            return self._order
+        for terminals in self._sessions.values():
+            return terminals.values()
+        return ()
 
     def tool_call(self, session_id: str | None, tool_call_id: str) -> ToolCallInfo | None:
-        call = self._tool_calls.get((session_id, tool_call_id))
+        call = self._tool_calls.get(session_id, {}).get(tool_call_id)
         if call is None:
             return None
         return ToolCallInfo(
@@ -227,12 +248,11 @@ class TerminalStore:
     def terminals_for_tool_call(
         self, session_id: str | None, tool_call_id: str
     ) -> tuple[TerminalState, ...]:
-        call = self._tool_calls.get((session_id, tool_call_id))
+        call = self._tool_calls.get(session_id, {}).get(tool_call_id)
         if call is None:
             return ()
-        return tuple(
-            self._terminals[TerminalKey(session_id, t)] for t in members(call.terminal_ids)
-        )
+        ids = members(call.terminal_ids)
+        return tuple(self._sessions[session_id][t] for t in ids) if ids else ()
 
     def permissions(self) -> tuple[PermissionRecord, ...]:
         """All command permission requests, in received order."""
@@ -335,7 +355,7 @@ class TerminalStore:
                 terminal_id = (
                     op.update.terminal_id if isinstance(op, Update) else op.chunk.terminal_id
                 )
-                if TerminalKey(op.session_id, terminal_id) not in self._terminals:
+                if self.get(op.session_id, terminal_id) is None:
                     what = "terminal_exit" if isinstance(op, Update) else "terminal_output"
                     reason = f"ignored _meta.{what}: no terminal_info announced this terminal"
                     skipped.append(AcpWarning(reason, terminal_id))
@@ -346,11 +366,12 @@ class TerminalStore:
         return ApplyResult(tuple(changed), parsed.warnings + tuple(skipped), parsed.ignored)
 
     def _legacy_command(self, op: LegacyCommand) -> list[TerminalKey]:
-        call = self._tool_calls.get((op.session_id, op.tool_call_id))
-        keys = [TerminalKey(op.session_id, t) for t in members(call.terminal_ids)] if call else []
+        call = self._tool_calls.get(op.session_id, {}).get(op.tool_call_id)
+        ids = members(call.terminal_ids) if call else ()
         changed = []
-        for key in keys:
-            terminal = self._terminals[key]
+        for terminal_id in ids:
+            terminal = self._sessions[op.session_id][terminal_id]
+            key = terminal.key
             if key in self._legacy_terminals and terminal._command is None:
                 terminal._command = op.command
                 self._touch(terminal)
@@ -363,7 +384,7 @@ class TerminalStore:
             return
         self._finished = True
         self._factory.finished = True
-        for terminal in self._terminals.values():
+        for terminal in self._all():
             if not isinstance(terminal._transcript, TranscriptFactory):
                 terminal._transcript.finish()
             self._let_go(terminal)
@@ -379,7 +400,7 @@ class TerminalStore:
             terminal, created = self._terminal(op.session_id, op.content.terminal_id)
             if op.legacy:
                 self._legacy_terminals.add(terminal.key)
-            call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
+            call = self._tool_call(op.session_id, op.tool_call_id)
             if has(terminal._tool_call_ids, op.tool_call_id):
                 return terminal.key if created else None
             terminal._tool_call_ids = added(terminal._tool_call_ids, op.tool_call_id)
@@ -408,13 +429,22 @@ class TerminalStore:
             self._permissions_by_tool_call.setdefault(key, []).append(position)
 
     def _terminal(self, session_id: str | None, terminal_id: str) -> tuple[TerminalState, bool]:
-        key = TerminalKey(session_id, terminal_id)
-        terminal = self._terminals.get(key)
-        if terminal is not None:
-            return terminal, False
-        key = TerminalKey(self._shared(session_id), terminal_id)
-        terminal = TerminalState(key, self._new_transcript())
-        self._terminals[key] = terminal
+        terminals = self._sessions.get(session_id)
+        if terminals is None:
+            if self._sessions and self._order is None:  # a second session
+                self._order = list(self._all())
+            session_id = self._shared(session_id)
+            terminals = self._sessions[session_id] = {}
+        else:
+            terminal = terminals.get(terminal_id)
+            if terminal is not None:
+                return terminal, False
+        traits = self._share(TerminalTraits(session_id))
+        terminal = terminals[terminal_id] = TerminalState(
+            terminal_id, traits, self._new_transcript()
+        )
+        if self._order is not None:
+            self._order.append(terminal)
         self._touch(terminal)
         return terminal, True
 
@@ -432,53 +462,74 @@ class TerminalStore:
         )
 
     def _patch_tool_call(self, op: ToolCallPatch) -> None:
-        call = self._tool_calls.setdefault((op.session_id, op.tool_call_id), _ToolCall())
+        call = self._tool_call(op.session_id, op.tool_call_id)
         call.title = _patched(call.title, op.title)
-        call.kind = _patched(call.kind, op.kind)
-        call.status = _patched(call.status, op.status)
+        call.kind = self._shared(_patched(call.kind, op.kind))
+        call.status = self._shared(_patched(call.status, op.status))
+
+    def _tool_call(self, session_id: str | None, tool_call_id: str) -> _ToolCall:
+        calls = self._tool_calls.get(session_id)
+        if calls is None:
+            calls = self._tool_calls[self._shared(session_id)] = {}
+        call = calls.get(tool_call_id)
+        if call is None:
+            call = calls[tool_call_id] = _ToolCall()
+        return call
 
     def _patch_terminal(self, terminal: TerminalState, op: Update) -> None:
         update = op.update
         terminal._command = _patched(terminal._command, update.command)
-        terminal._cwd = self._shared(_patched(terminal._cwd, update.cwd))
-        terminal._exit_status = self._shared_status(
-            _patched(terminal._exit_status, update.exit_status)
-        )
-        terminal._meta = _patched(terminal._meta, update.meta)
+        traits = terminal._traits
+        if any(patch is not OMITTED for patch in (update.cwd, update.exit_status, update.meta)):
+            self._set_traits(
+                terminal,
+                traits._replace(
+                    cwd=self._shared(_patched(traits.cwd, update.cwd)),
+                    exit_status=self._shared_status(
+                        _patched(traits.exit_status, update.exit_status)
+                    ),
+                    meta=_patched(traits.meta, update.meta),
+                ),
+            )
         if update.output is not OMITTED:
             self._replace_output(terminal, update.output)
-        if update.exit_status is not OMITTED and terminal._exit_status is not None:
+        if update.exit_status is not OMITTED and terminal.exited:
             self._compact(terminal)  # output after its exit is rare
 
     def _replace_output(self, terminal: TerminalState, output: TerminalOutput | None) -> None:
-        terminal._snapshot_generation += 1
+        traits = terminal._traits
+        generation = traits.snapshot_generation + 1
+        self._set_traits(
+            terminal,
+            traits._replace(snapshot_generation=generation, dropped=0, output_meta=None),
+        )
         terminal._transcript = self._new_transcript()
         self._retained -= len(terminal._raw)
         terminal._raw = bytearray()
-        terminal._raw_truncated = False
-        terminal._bytes_received = 0
-        terminal._output_meta = None
         if self._observer is not None:
             self._observer.output_replaced(terminal)
         if output is not None:
-            terminal._output_meta = output.meta
+            if output.meta is not None:
+                self._set_traits(terminal, terminal._traits._replace(output_meta=output.meta))
             self._append(terminal, output.data)
 
     def _append(self, terminal: TerminalState, data: bytes) -> None:
         if terminal is not self._feeding:
             self._switch(terminal)
         terminal._writing().feed(data)
-        terminal._bytes_received += len(data)
-        if self._observer is not None:
-            self._observer.output_appended(terminal, data)
         room = min(
             self._max_retained - len(terminal._raw), self._max_total_retained - self._retained
         )
+        kept = data
         if len(data) > room:
-            terminal._raw_truncated = True
-            data = data[: max(room, 0)]
-        terminal._raw += data
-        self._retained += len(data)
+            kept = data[: max(room, 0)]
+            traits = terminal._traits
+            dropped = traits.dropped + len(data) - len(kept)
+            self._set_traits(terminal, traits._replace(dropped=dropped))
+        terminal._raw += kept
+        self._retained += len(kept)
+        if self._observer is not None:
+            self._observer.output_appended(terminal, data)
 
     def _switch(self, terminal: TerminalState) -> None:
         """``terminal`` is given output: it is live, and the terminal given
@@ -497,7 +548,7 @@ class TerminalStore:
             self._feeding = None
         if not isinstance(terminal._transcript, TranscriptFactory):
             terminal._transcript.compact()
-        if terminal._exit_status is not None:
+        if terminal.exited:
             self._let_go(terminal)
 
     def _let_go(self, terminal: TerminalState) -> None:
@@ -505,9 +556,8 @@ class TerminalStore:
         again (see the module docstring)."""
         if (
             self._observer is not None
-            or terminal._keep
-            or terminal._raw_truncated
-            or len(terminal._raw) != terminal._bytes_received
+            or terminal._traits.keep
+            or terminal._traits.dropped
             or isinstance(terminal._transcript, TranscriptFactory)
         ):
             return
@@ -519,7 +569,9 @@ class TerminalStore:
         terminal._raw = bytes(terminal._raw)  # exactly its size
 
     def _shared(self, value: _S) -> _S:
-        """One object for equal session ids and cwds (up to MAX_SHARED_VALUES)."""
+        """One object for equal strings that many terminals or tool calls have
+        (session ids, cwds, tool call kinds and statuses), up to
+        MAX_SHARED_VALUES.  Not commands nor titles: most are unique."""
         if not isinstance(value, str):
             return value
         shared = self._shared_strings.get(value)
@@ -528,6 +580,21 @@ class TerminalStore:
         if len(self._shared_strings) < MAX_SHARED_VALUES:
             self._shared_strings[value] = value
         return value
+
+    def _set_traits(self, terminal: TerminalState, traits: TerminalTraits) -> None:
+        terminal._traits = self._share(traits)
+
+    def _share(self, traits: TerminalTraits) -> TerminalTraits:
+        """One object for equal traits (up to MAX_SHARED_VALUES)."""
+        key = traits.share_key()
+        if key is None:
+            return traits
+        shared = self._shared_traits.get(key)
+        if shared is not None:
+            return shared
+        if len(self._shared_traits) < MAX_SHARED_VALUES:
+            self._shared_traits[key] = traits
+        return traits
 
     def _shared_status(self, status: TerminalExitStatus | None) -> TerminalExitStatus | None:
         """One object for equal plain exit statuses (up to MAX_SHARED_VALUES)."""

@@ -22,6 +22,7 @@ __all__ = [
     "PermissionRecord",
     "TerminalKey",
     "TerminalState",
+    "TerminalTraits",
     "ToolCallInfo",
     "TranscriptFactory",
     "added",
@@ -122,60 +123,79 @@ class ApplyResult:
     ignored: int
 
 
+class TerminalTraits(NamedTuple):
+    """The fields of a terminal that most terminals share with many others: a
+    store keeps one object for equal traits (see `TerminalStore`).
+
+    ``dropped`` counts output bytes past the retention cap (``raw_truncated``
+    when not 0); ``keep`` holds a finished terminal's transcript (lines were
+    taken, or output came after the transcript was let go once).
+    """
+
+    session_id: str | None
+    cwd: str | None = None
+    exit_status: TerminalExitStatus | None = None
+    snapshot_generation: int = 0
+    dropped: int = 0
+    keep: bool = False
+    meta: JsonObject | None = None
+    output_meta: JsonObject | None = None
+
+    def share_key(self) -> tuple[object, ...] | None:
+        """What equal traits have in common; None for traits few terminals have
+        (``_meta`` objects, exit statuses with more than a code and a signal,
+        output past the cap, a transcript kept)."""
+        status = self.exit_status
+        if self.meta is not None or self.output_meta is not None or self.dropped or self.keep:
+            return None
+        if status is None:
+            return (self.session_id, self.cwd, None, self.snapshot_generation)
+        if status.meta is not None or status.extra or status.wire_nulls:
+            return None
+        code = (status.exit_code, status.signal)
+        return (self.session_id, self.cwd, code, self.snapshot_generation)
+
+
 class TerminalState(RichLines):
     """One terminal as the store sees it.  Read-only: the store is its only writer.
 
     Rich shows its transcript (``console.print(terminal)``, ``termscribe[rich]``)."""
 
-    # A store may hold thousands: slots, not an instance dict.
+    # A store may hold a hundred thousand: slots, not an instance dict, and
+    # what many terminals share in one `TerminalTraits`.
     __slots__ = (
-        "_bytes_received",
         "_command",
-        "_cwd",
-        "_exit_status",
-        "_keep",
-        "_key",
-        "_meta",
-        "_output_meta",
         "_raw",
-        "_raw_truncated",
-        "_snapshot_generation",
+        "_terminal_id",
         "_tool_call_ids",
+        "_traits",
         "_transcript",
         "_version",
     )
 
-    def __init__(self, key: TerminalKey, transcript: Transcript) -> None:
+    def __init__(self, terminal_id: str, traits: TerminalTraits, transcript: Transcript) -> None:
         # A finished terminal whose raw bytes the store kept whole holds
         # the store's TranscriptFactory instead of a transcript (see
-        # TerminalStore), unless `_keep` (lines were taken, or output came
-        # after the transcript was let go once).
+        # TerminalStore), unless its traits `keep` it.
         self._transcript: Transcript | TranscriptFactory = transcript
-        self._keep = False
-        self._key = key
+        self._terminal_id = terminal_id
+        self._traits = traits
         self._command: str | None = None
-        self._cwd: str | None = None
-        self._exit_status: TerminalExitStatus | None = None
-        self._meta: JsonObject | None = None
-        self._output_meta: JsonObject | None = None
         self._tool_call_ids: IdSet = ()
         self._raw: bytes | bytearray = bytearray()
-        self._raw_truncated = False
-        self._bytes_received = 0
         self._version = 0
-        self._snapshot_generation = 0
 
     @property
     def key(self) -> TerminalKey:
-        return self._key
+        return TerminalKey(self._traits.session_id, self._terminal_id)
 
     @property
     def session_id(self) -> str | None:
-        return self._key.session_id
+        return self._traits.session_id
 
     @property
     def terminal_id(self) -> str:
-        return self._key.terminal_id
+        return self._terminal_id
 
     @property
     def command(self) -> str | None:
@@ -184,26 +204,28 @@ class TerminalState(RichLines):
 
     @property
     def cwd(self) -> str | None:
-        return self._cwd
+        return self._traits.cwd
 
     @property
     def exit_status(self) -> TerminalExitStatus | None:
         """The last reported exit status, None while running or after it was cleared."""
-        return self._exit_status
+        return self._traits.exit_status
 
     @property
     def exited(self) -> bool:
-        return self._exit_status is not None
+        return self._traits.exit_status is not None
 
     @property
     def meta(self) -> JsonObject | None:
         """The terminal-scoped ``_meta`` as last patched (a copy)."""
-        return None if self._meta is None else copy_json(self._meta, "_meta")
+        meta = self._traits.meta
+        return None if meta is None else copy_json(meta, "_meta")
 
     @property
     def output_meta(self) -> JsonObject | None:
         """``output._meta`` of the current snapshot (a copy), None without one."""
-        return None if self._output_meta is None else copy_json(self._output_meta, "_meta")
+        meta = self._traits.output_meta
+        return None if meta is None else copy_json(meta, "_meta")
 
     @property
     def tool_call_ids(self) -> tuple[str, ...]:
@@ -218,12 +240,12 @@ class TerminalState(RichLines):
     @property
     def snapshot_generation(self) -> int:
         """Number of times a ``terminal_update`` replaced (or cleared) the output."""
-        return self._snapshot_generation
+        return self._traits.snapshot_generation
 
     @property
     def bytes_received(self) -> int:
         """Output bytes since the current snapshot began, the snapshot included."""
-        return self._bytes_received
+        return len(self._raw) + self._traits.dropped
 
     @property
     def raw_bytes(self) -> bytes:
@@ -233,7 +255,7 @@ class TerminalState(RichLines):
     @property
     def raw_truncated(self) -> bool:
         """True when output went past the retention cap (the transcript still has it)."""
-        return self._raw_truncated
+        return self._traits.dropped > 0
 
     def _reading(self) -> Transcript:
         """The transcript, made again from the raw bytes (and not kept) when let go."""
@@ -248,7 +270,7 @@ class TerminalState(RichLines):
         if isinstance(transcript, TranscriptFactory):
             transcript = self._transcript = transcript.rebuild(self._raw)
             self._raw = bytearray(self._raw)
-            self._keep = True
+            self._traits = self._traits._replace(keep=True)
         return transcript
 
     def text(self) -> str:
@@ -267,7 +289,8 @@ class TerminalState(RichLines):
         cover only the rest.  Lines taken before `snapshot_generation` moved
         belong to output that a snapshot has since replaced.
         """
-        self._keep = True  # what was taken is not in the raw bytes' transcript
+        if not self._traits.keep:  # what was taken is not in the raw bytes' transcript
+            self._traits = self._traits._replace(keep=True)
         return self._writing().take_lines()
 
     def changes(self, since: ChangePosition | None = None, *, window: bool = True) -> Changes:
@@ -287,7 +310,7 @@ class TerminalState(RichLines):
     def __repr__(self) -> str:
         return (
             f"TerminalState(session_id={self.session_id!r}, terminal_id={self.terminal_id!r}, "
-            f"command={self._command!r}, exit_status={self._exit_status!r}, "
+            f"command={self._command!r}, exit_status={self.exit_status!r}, "
             f"version={self._version})"
         )
 
