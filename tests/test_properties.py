@@ -306,7 +306,11 @@ def _outputs(transcript: Transcript) -> tuple[str, str, str]:
     return transcript.text(), transcript.html(), transcript.ansi()
 
 
-@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=1500,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(data=any_stream, opts=oracle_options, seed=st.integers(0, 2**16))
 def test_every_chunking_and_one_by_one_give_the_same_output(
     data: bytes, opts: dict[str, object], seed: int
