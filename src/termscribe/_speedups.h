@@ -108,6 +108,22 @@ ascii_printable_end(const unsigned char *data, Py_ssize_t n, Py_ssize_t i)
     return i;
 }
 
+/* Where the parameter characters (0-9 ; :) from i end, at most max_params
+ * of them. */
+static inline Py_ALWAYS_INLINE Py_ssize_t
+params_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t max_params)
+{
+    Py_ssize_t limit = max_params < n - i ? i + max_params : n;
+    while (i < limit) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
+            break;
+        }
+        i++;
+    }
+    return i;
+}
+
 /* Where the parameters of an SGR sequence starting at i end (at its m), or
  * -1 if none starts there: ESC [, at most max_params parameter characters
  * (0-9 ; :), then m. */
@@ -118,15 +134,7 @@ sgr_params_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_
         PyUnicode_READ(kind, data, i + 1) != '[') {
         return -1;
     }
-    Py_ssize_t j = i + 2;
-    Py_ssize_t limit = max_params < n - j ? j + max_params : n;
-    while (j < limit) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, j);
-        if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
-            break;
-        }
-        j++;
-    }
+    Py_ssize_t j = params_end(kind, data, n, i + 2, max_params);
     return j < n && PyUnicode_READ(kind, data, j) == 'm' ? j : -1;
 }
 

@@ -162,14 +162,7 @@ csi_body_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, Py_ssize_t 
             i++;
         }
     }
-    Py_ssize_t limit = max_params < n - i ? i + max_params : n;
-    while (i < limit) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (!((c >= '0' && c <= '9') || c == ';' || c == ':')) {
-            break;
-        }
-        i++;
-    }
+    i = params_end(kind, data, n, i, max_params);
     Py_ssize_t intermediates = 0;
     while (i < n && intermediates < max_intermediates) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);

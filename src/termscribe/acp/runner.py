@@ -70,6 +70,7 @@ __all__ = [
     "TERM_GRACE_S",
     "AgentProcess",
     "BridgedAgent",
+    "skip_line",
 ]
 
 #: Seconds the agent's output is still read after the agent exited (a
@@ -420,7 +421,7 @@ class BridgedAgent:
                 line = await reader.readline()
             except ValueError:  # longer than MAX_MESSAGE_BYTES: skip it
                 self._note(f"agent: line longer than {MAX_MESSAGE_BYTES} bytes skipped")
-                await _skip_line(reader)
+                await skip_line(reader)
                 continue
             if not line:
                 return
@@ -442,7 +443,7 @@ class BridgedAgent:
                 line = await reader.readline()
             except ValueError:
                 line = b"[termscribe: an overlong stderr line was left out]\n"
-                await _skip_line(reader)
+                await skip_line(reader)
             if not line:
                 return
             if self._on_stderr is not None:
@@ -509,8 +510,9 @@ class BridgedAgent:
             self._on_note(text)
 
 
-async def _skip_line(reader: asyncio.StreamReader) -> None:
-    """Drop the rest of an overlong line."""
+async def skip_line(reader: asyncio.StreamReader) -> None:
+    """Drop the rest of an overlong line from ``reader`` (one that overran
+    its limit), up to and with its line feed."""
     while True:
         try:
             await reader.readuntil(b"\n")

@@ -37,7 +37,7 @@ from typing import Any, BinaryIO, Final, TextIO
 
 from .._json import JSONError, parse_json
 from ..acp import display_text
-from ..acp.runner import BridgedAgent, encode_message
+from ..acp.runner import BridgedAgent, encode_message, skip_line
 from ._args import MAX_LINE_BYTES
 
 __all__ = ["MAX_PENDING_NOTE_BYTES", "NoteSink", "run_proxy"]
@@ -271,7 +271,7 @@ async def _feed_lines(
         except ValueError:
             assert callable(note)
             note(f"client: line longer than {MAX_LINE_BYTES} bytes skipped")
-            await _skip_line(reader)
+            await skip_line(reader)
             continue
         if not line:
             break
@@ -314,15 +314,3 @@ async def _pipe_reader(
         pipe.close()
         return None
     return reader
-
-
-async def _skip_line(reader: asyncio.StreamReader) -> None:
-    """Drop the rest of an overlong line."""
-    while True:
-        try:
-            await reader.readuntil(b"\n")
-            return
-        except asyncio.LimitOverrunError as exc:
-            await reader.readexactly(exc.consumed)
-        except asyncio.IncompleteReadError:
-            return
