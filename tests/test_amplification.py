@@ -266,8 +266,13 @@ def test_rep_repeats_at_most_256_output_characters() -> None:
     assert _rows(b"'" + CSI + b"999b\n")[0] == "'" * 43
     # Also in whole lines after a line end (a batch of them).
     assert _rows(b"x\n" + (b"'" + CSI + b"999b\n") * 3)[1:4] == ["'" * 43] * 3
+    # A marker: 19 of them (14 output characters each in HTML), which take
+    # no cell and decorate the one before, 16 at most (MAX_COMBINING code
+    # points, a marker's tag counted); the rest counted as omitted.
     marker = "<U+202E>"
-    assert _rows("\u202e".encode() + CSI + b"999b\n")[0] == marker * 19
+    rows = _rows("\u202e".encode() + CSI + b"999b\n")
+    assert rows[0] == marker * 16 + " [termscribe: 3 characters omitted]"
+    assert _rows("\ue123".encode() + CSI + b"999b\n")[0] == "<U+E123>" * 19
     assert _rows(b"'" + CSI + b"999b\n", mode="strip")[0] == "'" * 43
 
 

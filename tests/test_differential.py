@@ -88,7 +88,7 @@ from termscribe._cursor import Params, arg
 from termscribe._lines import LinesModel
 from termscribe._parser import Parser
 from termscribe._performer import Performer
-from termscribe._rows import BLANK, Line
+from termscribe._rows import BLANK, Line, shown
 from termscribe._screen._edit import ed, el, rep
 from termscribe._screen._model import ScreenModel
 from termscribe._screen._snapshot import ALT_BEGIN, ALT_END
@@ -121,8 +121,8 @@ def _feed(performer: Performer, data: str | bytes) -> None:
 def lines_window(data: str | bytes, columns: int, rows: int) -> list[str]:
     model = LinesModel(columns, rows, None)
     _feed(model, data)
-    cells = ["".join(row.cells).replace(BLANK, " ") for row in model.screen_rows()]
-    return rows_of([Line(((text, DEFAULT),)).text for text in cells])  # markers unsealed
+    cells = [shown("".join(row.cells)) for row in model.screen_rows()]  # markers written
+    return rows_of([Line(((text, DEFAULT),)).text for text in cells])
 
 
 def screen(

@@ -545,8 +545,13 @@ M = "\u0301"  # a combining mark
         (M + "\x1b[300b\ufe0f\ufe0f\n", " " + M * 32 + "\n"),
         # A full cell, then joiners: they join it, and are dropped.
         ("e" + M * 40 + "\ufe0f\ufe0f\u200d\n", "e" + M * 32 + "\n"),
-        # Room for one more: the first is kept, the next judged after it.
-        ("e" + M * 31 + "\ufe0f\ufe0f\u200dx\n", "e" + M * 31 + "\ufe0f<U+FE0F><U+200D>x\n"),
+        # Room for one more: the first is kept, the next judged after it: a
+        # marker with no room in the cell, counted as omitted; the ZWJ after
+        # the selector joins, and is dropped.
+        (
+            "e" + M * 31 + "\ufe0f\ufe0f\u200dx\n",
+            "e" + M * 31 + "\ufe0fx [termscribe: 1 characters omitted]\n",
+        ),
         ("\u4e00" + M * 32 + "\ufe0f\u200d\n", "\u4e00" + M * 32 + "\n"),
     ],
 )

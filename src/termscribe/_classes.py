@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ._rows import SEAL, SEAL_BRACKET
 from ._unicode_data import JOINERS as _JOINER_RANGES
 from ._unicode_data import MARKED as _MARKED_RANGES
 from ._unicode_data import WIDE as _WIDE_RANGES
@@ -21,7 +20,7 @@ SINGLE = 0  # one cell, stored as is
 WIDE = 1  # two cells, stored as is
 ZERO = 2  # no cell: joins the previous cell (combining marks)
 REPLACED = 3  # one cell, stored as U+FFFD
-MARKED = 4  # stored as its visible marker
+MARKED = 4  # stored as a marker: its width in cells, decorated (see _rows)
 JOINER = 5  # CONTEXT: kept after a join base, else marked
 
 _NONCHARACTERS = (
@@ -41,9 +40,6 @@ _SOURCES: tuple[tuple[Sequence[tuple[int, int]], int], ...] = (
     (_MARKED_RANGES, MARKED),
     (_NONCHARACTERS, REPLACED),
     (_SURROGATES, REPLACED),
-    # The seals of markers: one cell each, as a marker's "<" or "[" (the
-    # decoder never lets one through from input).
-    (((ord(SEAL), ord(SEAL_BRACKET)),), SINGLE),
 )
 
 
@@ -162,3 +158,23 @@ def _split_class(classes: str, start: int = 0) -> tuple[str, str]:
     bmp = [(first, min(last, 0xFFFF)) for first, last in ranges if first <= 0xFFFF]
     astral = [(max(first, 0x10000), last) for first, last in ranges if last > 0xFFFF]
     return (_ranges_class(*bmp) if bmp else "(?!)"), (_ranges_class(*astral) if astral else "(?!)")
+
+
+@lru_cache(maxsize=1)
+def width_table() -> str:
+    """The cells ``wcwidth()`` gives every code point, one digit each
+    ("0", "1", "2"), in a string indexed by code point, for ``str.translate``
+    (see width_of): made when first needed (a millisecond), never changed."""
+    table = bytearray(b"1") * 0x110000
+    for ranges, digit in ((_WIDE_RANGES, b"2"), (_ZERO_RANGES, b"0")):
+        for first, last in ranges:
+            table[first : last + 1] = digit * (last + 1 - first)
+    return table.decode("ascii")
+
+
+def width_of(cp: int) -> int:
+    """The cells ``wcwidth()`` gives code point ``cp`` (printable), whatever
+    its treatment: 0 for a zero-width one (U+200B, bidi controls, tags,
+    combining marks), 2 for a wide one, else 1. A marker takes these cells
+    (see ``_rows``), as the terminal gives them to the code point."""
+    return ord(width_table()[cp]) - 48

@@ -9,17 +9,11 @@ CPython's incremental ``utf-8`` decoder with ``errors="replace"`` implements.
 Raw bytes 0x80-0x9F are never C1 controls here: on their own they are
 ill-formed UTF-8 and become U+FFFD. Only properly encoded U+0080-U+009F reach
 the parser as C1 controls (see ``_parser``).
-
-U+E000 and U+E001 are the seals of real markers (see ``_rows``): in input
-they become their own markers here, sealed, so that no input code point is
-a seal.
 """
 
 from __future__ import annotations
 
 import codecs
-
-from ._rows import SEAL, SEAL_BRACKET
 
 __all__ = ["Utf8Decoder"]
 
@@ -34,19 +28,11 @@ class Utf8Decoder:
 
     def feed(self, data: bytes | bytearray) -> str:
         """Decode ``data``; an incomplete trailing code point is held back."""
-        decoder = self._decoder
-        held = decoder.getstate()[0]
-        text = decoder.decode(data, False)
-        # A seal is encoded EE 80 80 or EE 80 81, so no byte EE, none
-        # decoded: a search for one byte (memchr) rules out most chunks,
-        # where a search of the text for U+E000 tests every code point.
-        if _SEAL_LEAD in data or _SEAL_LEAD in held:
-            return _unseal_input(text)
-        return text
+        return self._decoder.decode(data, False)
 
     def finish(self) -> str:
         """Flush: a held-back incomplete code point becomes U+FFFD."""
-        return _unseal_input(self._decoder.decode(b"", True))
+        return self._decoder.decode(b"", True)
 
     def getstate(self) -> bytes:
         """The bytes held back (see setstate)."""
@@ -61,16 +47,3 @@ class Utf8Decoder:
     def pending(self) -> int:
         """Number of bytes held back, waiting for the rest of a code point."""
         return len(self._decoder.getstate()[0])
-
-
-# The first byte of the seals' UTF-8 encoding.
-_SEAL_LEAD = SEAL.encode()[:1]
-
-_SEALS_AS_INPUT = str.maketrans({SEAL: f"{SEAL}U+E000>", SEAL_BRACKET: f"{SEAL}U+E001>"})
-
-
-def _unseal_input(text: str) -> str:
-    """``text`` with the seals it contains as their sealed markers."""
-    if text.isascii() or (SEAL not in text and SEAL_BRACKET not in text):
-        return text
-    return text.translate(_SEALS_AS_INPUT)

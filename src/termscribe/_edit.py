@@ -5,11 +5,10 @@ unstyled model) or as long as ``text``; ``marks`` only names cells that
 exist; a WIDE_TAIL cell always follows its wide character. An edit that
 would separate the two halves of a wide character blanks both (xterm).
 
-A real marker (see ``_rows``: its first cell a seal) that an edit reaches
-into past its seal is no longer whole, so it is no longer real: its seal
-becomes U+FFFD, what a cell shows of something it cannot (``\ufffdU+2020>``,
-not a forged ``<U+2020>``; not ``<`` either, which a ``Line`` would show as
-input's ``<U+003C>``, and the input held none).
+Markers are decorations and cells like any other (see ``_rows``): they
+move with their cell and go with it. The markers that precede cell 0
+(``LEAD``) stay when cell 0 is written (they were printed before it) and
+go when an erase or a deletion reaches cell 0.
 
 ``code`` arguments are style codes (see ``_rows.StylePalette``); ``None``
 means the model is unstyled and ``styles`` stays empty.
@@ -17,12 +16,11 @@ means the model is unstyled and ``styles`` stays empty.
 
 from __future__ import annotations
 
-from ._rows import BLANK, SEAL, SEAL_BRACKET, WIDE_TAIL, Row
+from ._rows import BLANK, LEAD, MARK_TAG, WIDE_TAIL, Row
 from ._unicode import char_info
 
 __all__ = [
     "blank_cells",
-    "break_markers",
     "delete_cells",
     "insert_blanks",
     "truncate",
@@ -34,7 +32,6 @@ _DEFAULT_CODE = "\x00"
 
 def write(row: Row, x: int, cells: str, code: str | None) -> None:
     """Store ``cells`` (one code point per cell) from column ``x`` on."""
-    break_markers(row, x)
     text = row.text
     length = len(text)
     n = len(cells)
@@ -65,8 +62,9 @@ def write(row: Row, x: int, cells: str, code: str | None) -> None:
 
 def truncate(row: Row, x: int) -> None:
     """Erase from column ``x`` to the end of the row (EL 0)."""
-    break_markers(row, x)
     text = row.text
+    if not x:
+        _drop_lead(row)
     if x >= len(text):
         return
     if text[x] == WIDE_TAIL and x:
@@ -84,7 +82,8 @@ def truncate(row: Row, x: int) -> None:
 def blank_cells(row: Row, start: int, end: int, code: str | None) -> None:
     """Erase cells [start, end) to BLANK in the erase style ``code``; a wide
     character cut by the range is blanked whole."""
-    break_markers(row, start)
+    if not start and end > 0:
+        _drop_lead(row)
     text = row.text
     end = min(end, len(text))
     if start >= end:
@@ -101,8 +100,9 @@ def blank_cells(row: Row, start: int, end: int, code: str | None) -> None:
 def delete_cells(row: Row, x: int, count: int) -> None:
     """Delete ``count`` cells at ``x``; the rest of the row moves left (DCH).
     A wide character cut in two loses its other half, which becomes blank."""
-    break_markers(row, x)
     text = row.text
+    if not x:
+        _drop_lead(row)
     if x >= len(text):
         return
     end = min(len(text), x + count)
@@ -121,7 +121,6 @@ def delete_cells(row: Row, x: int, count: int) -> None:
 def insert_blanks(row: Row, x: int, count: int, limit: int, code: str | None) -> None:
     """Insert ``count`` blank cells at ``x``, pushing cells right; cells past
     ``limit`` are lost (ICH)."""
-    break_markers(row, x)
     text = row.text
     if x >= len(text):
         return
@@ -141,29 +140,13 @@ def insert_blanks(row: Row, x: int, count: int, limit: int, code: str | None) ->
             row.styles = row.styles[:limit]
         kept = limit
         last = text[-1]
+        if last == MARK_TAG and row.marks:  # a marker: the cells of its code point
+            last = row.marks.get(limit - 1, " ")[:1] or " "
         if last >= "\x80" and char_info(last)[0] == 2:  # its right half was pushed out
             text = text[:-1] + BLANK
             kept -= 1
         if row.marks:
             _drop_marks(row, kept, limit + count)
-    row.text = text
-
-
-_SEALS = ((SEAL, ">"), (SEAL_BRACKET, "]"))
-
-
-def break_markers(row: Row, x: int) -> None:
-    """Before an edit from column ``x`` on: the real marker whose seal is
-    left of ``x`` and whose last cell is at ``x`` or right of it loses its
-    seal to U+FFFD (markers do not nest, so only the last seal before
-    ``x`` can be that one)."""
-    text = row.text
-    if text.isascii():
-        return
-    for seal, close in _SEALS:
-        start = text.rfind(seal, 0, x)
-        if start >= 0 and not 0 <= text.find(close, start) < x:
-            text = text[:start] + "\ufffd" + text[start + 1 :]
     row.text = text
 
 
@@ -174,6 +157,14 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
     if end < len(text) and text[end] == WIDE_TAIL:
         end += 1
     return start, end
+
+
+def _drop_lead(row: Row) -> None:
+    marks = row.marks
+    if marks and LEAD in marks:
+        del marks[LEAD]
+        if not marks:
+            row.marks = None
 
 
 def _drop_marks(row: Row, start: int, end: int) -> None:

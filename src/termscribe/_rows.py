@@ -9,21 +9,31 @@ slices done in C rather than per-cell Python work:
   half of a wide character;
 * ``styles``: each cell's style as a one-character code (see StylePalette),
   or ``""`` in an unstyled model (every cell has the default style);
-* ``marks``: combining marks and joiners that belong to a cell, by index
-  (``None`` while there are none).
+* ``marks``: the decorations of a cell, by index (``None`` while there are
+  none): combining marks and kept joiners, and zero-width markers. Index
+  ``LEAD`` (-1) holds the markers printed at column 0 with no cell before
+  them: they precede cell 0.
 
 A :class:`Line` is a finished logical line (wrapped rows joined), reduced to
 runs of equally styled text: what every renderer consumes.
 
-Markers are unforgeable (SECURITY.md, "forged markers"). A marker
-termscribe makes (``<U+202E>``, ``[termscribe: 3 characters omitted]``) is
-stored with a seal in place of its first character: ``SEAL`` for ``<`` and
-``SEAL_BRACKET`` for ``[``, private-use code points that input never
-stores raw (``_unicode`` marks them). Making a Line breaks the seals, and
-first escapes input that spells the start of a marker: its ``<`` before
-``U+`` becomes ``<U+003C>``, its ``[`` before ``termscribe:`` becomes
-``<U+005B>``. So in every transcript, text and HTML alike, ``<U+`` and
-``[termscribe:`` start real markers only (``MARKERS`` finds them).
+Markers take the cells the terminal gives their code point (SECURITY.md,
+"markers"). A marked code point (a bidi control, U+200B, a tag, a private
+use glyph...) is stored after ``MARK_TAG`` (U+E000, private use, which
+input never stores raw: input U+E000 is itself marked): a zero-width one
+as a decoration of the cell it follows, like a combining mark, so that it
+moves with that cell and goes when that cell is overwritten or erased; one
+the terminal gives one or two cells takes them, its first cell ``MARK_TAG``
+and its code point that cell's first decoration. So no edit can reach
+inside a marker, and none can assemble one.
+
+Making a Line writes each marker as ``<U+202E>``, after escaping what input
+spelled: a ``<`` before ``U+`` becomes ``<U+003C>``, a ``[`` before
+``termscribe:`` becomes ``<U+005B>``. So in every transcript, text and HTML
+alike, ``<U+`` and ``[termscribe:`` start real markers only (``MARKERS``
+finds them). Markers termscribe makes while making the Line (``<U+202E>``,
+``[termscribe: 3 characters omitted]``) are written with ``SEAL`` and
+``SEAL_BRACKET`` for their first character until that escaping is done.
 
 Blank cells at the end of a line are not part of it, whatever their
 background colour; blank cells inside a line are spaces. Spaces a program
@@ -43,7 +53,9 @@ from ._style import DEFAULT, MAX_LINK_CHARS, Style
 __all__ = [
     "BLANK",
     "EMPTY_LINE",
+    "LEAD",
     "MARKERS",
+    "MARK_TAG",
     "MAX_LINE_CELLS",
     "MAX_STYLES",
     "SEAL",
@@ -52,7 +64,9 @@ __all__ = [
     "Line",
     "Row",
     "StylePalette",
+    "cap_markers",
     "omission_marker",
+    "shown",
     "style_runs",
 ]
 
@@ -62,7 +76,12 @@ BLANK = "\x00"
 #: The right half of a wide character. Internal only: renderers see nothing.
 WIDE_TAIL = "\x01"
 
-#: Stands for the ``<`` of a marker until a Line is made (see the module
+#: Stands before a marked code point in a row's cells (see the module
+#: docstring).
+MARK_TAG = "\ue000"
+#: The index in ``Row.marks`` of the markers that precede cell 0.
+LEAD = -1
+#: Stands for the ``<`` of a marker while a Line is made (see the module
 #: docstring).
 SEAL = "\ue000"
 #: Stands for the ``[`` of an omission or frame marker until a Line is made.
@@ -184,18 +203,28 @@ class Row:
         """The last code point stored in cell ``index`` (marks included)."""
         marks = self.marks
         if marks is not None and index in marks:
-            return marks[index][-1]
+            joined = marks[index]
+            if joined[-2:-1] == MARK_TAG or (len(joined) == 1 and self.text[index] == MARK_TAG):
+                return ">"  # a marker: nothing joins it invisibly
+            return joined[-1]
         return self.text[index]
 
     @property
     def cells(self) -> list[str]:
         """Cell contents as a list (BLANK cells as BLANK, a wide character's
-        right half as ``""``, marks joined to their base), for inspection."""
+        right half as ``""``, marks joined to their base, the markers that
+        precede cell 0 before it), for inspection."""
         marks = self.marks or {}
-        return [
+        cells = [
             "" if ch == WIDE_TAIL else ch + marks.get(index, "")
             for index, ch in enumerate(self.text)
         ]
+        if LEAD in marks:
+            if cells:
+                cells[0] = marks[LEAD] + cells[0]
+            else:
+                cells.append(marks[LEAD])
+        return cells
 
     def __repr__(self) -> str:
         return f"Row({self.text!r}, continued={self.continued})"
@@ -250,7 +279,7 @@ class Line:
     ) -> Line:
         """One unwrapped row as a line (the common case, kept fast)."""
         text = row.text
-        if not text and not row.omitted:
+        if not text and not row.omitted and not row.marks:
             return EMPTY_LINE
         if row.omitted or row.marks or text[-1] == BLANK:
             return cls.from_rows((row,), palette)
@@ -285,10 +314,15 @@ class Line:
         omitted = extra_omitted
         rows = list(rows)
         last = len(rows) - 1
+        marked = False
         for index, row in enumerate(rows):
             omitted += row.omitted
             end = row.trimmed_length() if index == last else len(row.text)
             _append_runs(runs, row, end, palette)
+            marked = marked or bool(row.marks)
+        if marked:
+            runs, dropped = cap_markers(runs)
+            omitted += dropped
         if omitted:
             marker = omission_marker(omitted)
             runs.append((" " + marker if runs else marker, DEFAULT))
@@ -405,19 +439,68 @@ def _cells_text(row: Row, start: int, end: int) -> str:
     if not marks:
         return _plain(text[start:end])
     pieces = []
+    if start == 0 and LEAD in marks:
+        pieces.append(marks[LEAD])
     previous = start
     for index in sorted(i for i in marks if start <= i < end):
         pieces.append(text[previous : index + 1])
         pieces.append(marks[index])
         previous = index + 1
     pieces.append(text[previous:end])
-    return _plain("".join(pieces))
+    return shown("".join(pieces))
+
+
+def shown(cells: str) -> str:
+    """The text of ``cells`` (a row's, its decorations in place): blanks are
+    spaces, wide tails nothing, and each marked code point its marker,
+    sealed until the Line escapes what input spelled."""
+    cells = _plain(cells)
+    if MARK_TAG in cells:
+        cells = _MARKED.sub(_sealed_marker, cells)
+    return cells
+
+
+_MARKED = re.compile(MARK_TAG + ".", re.DOTALL)
+_SEALED_MARKER = re.compile(SEAL + r"U\+[0-9A-F]{4,6}>")
+
+
+def cap_markers(runs: list[Run]) -> tuple[list[Run], int]:
+    """Markers count against the line cap: ``runs`` (with sealed markers,
+    as ``shown`` makes them) kept within MAX_LINE_CELLS characters by
+    leaving out the markers past it, from the first that does not fit on;
+    and how many were left out (for the omission marker). The cells are
+    capped already, by the row."""
+    total = sum(len(text) for text, _ in runs)
+    if total <= MAX_LINE_CELLS:
+        return runs, 0
+    marker_chars = sum(len(m) for text, _ in runs for m in _SEALED_MARKER.findall(text))
+    budget = MAX_LINE_CELLS - (total - marker_chars)
+    dropped = 0
+
+    def keep(match: re.Match[str]) -> str:
+        nonlocal budget, dropped
+        size = len(match.group())
+        if 0 <= size <= budget:
+            budget -= size
+            return match.group()
+        budget = -1  # none after the first left out
+        dropped += 1
+        return ""
+
+    return [(_SEALED_MARKER.sub(keep, text), style) for text, style in runs], dropped
+
+
+def _sealed_marker(match: re.Match[str]) -> str:
+    return f"{SEAL}U+{ord(match.group()[1]):04X}>"
 
 
 def _append_runs(runs: list[Run], row: Row, end: int, palette: Sequence[Style]) -> None:
-    if end <= 0:
-        return
     styles = row.styles[:end]
+    if end <= 0:
+        if row.marks and LEAD in row.marks:  # markers only
+            code = row.styles[:1]
+            runs.append((shown(row.marks[LEAD]), palette[ord(code)] if code else DEFAULT))
+        return
     if not styles or styles.count(styles[0]) == end:
         runs.append((_cells_text(row, 0, end), palette[ord(styles[0])] if styles else DEFAULT))
         return

@@ -13,7 +13,10 @@ default ignorables, format characters  visible marker ``<U+202E>``: bidi control
 (Cf), private use (Co), unassigned     (Trojan Source), U+200B, U+00AD, tags,
 code points (Cn), line and paragraph   Hangul fillers, U+FFF0-FFF8, Nerd Font
 separators (Zl, Zp)                    glyphs... (never a raw line break that
-                                       splitlines() would see)
+                                       splitlines() would see), in the cells
+                                       wcwidth gives the code point (see
+                                       ``_rows``: zero-width ones decorate
+                                       a cell)
 variation selectors, ZWNJ, ZWJ, CGJ    kept raw in context (see ``joins``): at
                                        most one variation selector, directly
                                        after a base character, and a joiner
@@ -35,10 +38,11 @@ not from a hand-picked list: an invisible channel (SECURITY.md, "invisible
 smuggling") needs a code point that shows nothing, and every such code point
 is either marked or a joiner that is kept at most once after what it joins.
 
-Real markers are stored with ``SEAL`` (U+E000, private use, so never a raw
-input code point: those are marked) in place of their ``<``; ``_rows.Line``
-turns it back into ``<`` and escapes input that spells a marker (see
-``_rows.seal``), so that a marker in a transcript is always a real one.
+A marked code point is stored after ``MARK_TAG`` (U+E000, private use, so
+never a raw input code point: those are marked), in the cells the terminal
+gives it (``width_of``); ``_rows.Line`` writes it as its marker and escapes
+input that spells a marker (see ``_rows``), so that a marker in a
+transcript is always a real one, whatever edits came after it.
 
 Nothing here changes after import: the tables are built once (the regexes
 made from them when first needed, each once), and what is learned while
@@ -70,8 +74,10 @@ from ._classes import (
     _ranges_class,
     _split_class,
     _table_class,
+    width_of,
+    width_table,
 )
-from ._rows import SEAL, WIDE_TAIL
+from ._rows import MARK_TAG, WIDE_TAIL
 
 __all__ = [
     "CELLS",
@@ -95,15 +101,19 @@ __all__ = [
     "is_join_base",
     "is_simple_run",
     "is_single_run",
+    "is_zero_width",
     "joins",
     "kept_joiners",
     "last_combining",
     "marker",
-    "with_markers",
+    "width_of",
+    "width_table",
 ]
 
-#: Extra code points joined to one cell (combining marks, ZWJ sequences).
-#: A base followed by 100 000 U+0301 keeps this many (CVE-2021-27135).
+#: Extra code points joined to one cell (combining marks, ZWJ sequences,
+#: zero-width markers, each of which takes two: its MARK_TAG and itself).
+#: A base followed by 100 000 U+0301 keeps this many (CVE-2021-27135); the
+#: markers past it are counted as omitted, as past a row's cap.
 MAX_COMBINING = 32
 
 NORMAL = 0  # printed as is, with its width (0 = joins the previous cell)
@@ -117,15 +127,26 @@ MAX_CLASSIFIED = 4096
 
 
 def marker(ch: str) -> str:
-    """The visible stand-in for an invisible or bidi code point, as cells
-    store it: ``<U+202E>`` once a Line is made (SEAL stands for its ``<``)."""
-    return f"{SEAL}U+{ord(ch):04X}>"
+    """A marked code point as cells store it (see ``_rows``): shown as
+    ``<U+202E>`` once a Line is made."""
+    return MARK_TAG + ch
+
+
+def is_zero_width(text: str) -> bool:
+    """Whether ``wcwidth()`` gives every code point of ``text`` no cell."""
+    return text.translate(width_table()).count("0") == len(text)
+
+
+def marker_text(ch: str) -> str:
+    """The marker a Line shows for the marked code point ``ch``."""
+    return f"<U+{ord(ch):04X}>"
 
 
 def char_info(ch: str) -> tuple[int, int, str]:
     """(width, treatment, text) for one printable code point (>= U+00A0).
 
-    ``text`` is what is stored: the character, its marker or U+FFFD.
+    ``text`` is what is stored: the character, its marker (MARK_TAG and the
+    character, in the cells ``width`` gives it) or U+FFFD.
     """
     cls = _TABLE[ord(ch)]
     if cls == "0":
@@ -137,8 +158,7 @@ def char_info(ch: str) -> tuple[int, int, str]:
     if cls == "3":
         return 1, NORMAL, "\ufffd"
     if cls == "4":
-        text = marker(ch)
-        return len(text), MARK, text
+        return ord(width_table()[ord(ch)]) - 48, MARK, MARK_TAG + ch
     return 0, CONTEXT, ch
 
 
@@ -181,7 +201,7 @@ def _single_run_end_in_c(text: str) -> int:
 single_run_end = single_run_end_by_regex if speedups is None else _single_run_end_in_c
 
 
-CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED, MARKED (see class_runs)
+CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED (see class_runs)
 
 _CLASS_RUN = re.compile("|".join(f"{digit}+" for digit in "0123456"))
 
@@ -202,7 +222,7 @@ def class_runs(text: str) -> Iterator[tuple[int, str]]:
 class CellTable:
     """The ``str.translate`` table that turns the code points of a CELLS
     run that need it into cells: a wide character followed by WIDE_TAIL, a
-    marked one as its marker, a noncharacter as U+FFFD. Learned as code
+    noncharacter as U+FFFD. Learned as code
     points are seen (an entry for each of some 300 000 code points would
     cost tens of megabytes), and emptied past MAX_CLASSIFIED of them.
 
@@ -219,8 +239,8 @@ class CellTable:
 
     def cell_runs(self, text: str) -> Iterator[tuple[int, str, str]]:
         """``text`` cut into runs of the classes that need context (ZERO,
-        JOINER) and runs of the others (CELLS), each with its class and, for
-        CELLS, the cells it stores."""
+        JOINER, MARKED: markers decorate cells) and runs of the others
+        (CELLS), each with its class and, for CELLS, the cells it stores."""
         digits = text.translate(_TABLE)
         coarse = digits.translate(_COARSE)
         learned = False
@@ -269,44 +289,24 @@ class CellTable:
         table.update(zip(map(ord, wide), map(str.__add__, wide, repeat(WIDE_TAIL)), strict=True))
         replaced = "".join(compress(new, map("3".__eq__, digits)))
         table.update(dict.fromkeys(map(ord, replaced), "\ufffd"))
-        for ch in compress(new, map("4".__eq__, digits)):
-            table[ord(ch)] = marker(ch)
 
     def __len__(self) -> int:
         return len(self._known)
 
 
 def dropped_cells(text: str, prev: str) -> int:
-    """How many cells the code points of ``text`` that need no context
-    would take, a wide character counted once (as a row counts the cells it
-    drops past its cap), with the joiners that are marked after ``prev``,
-    the last code point of a cell that takes no more marks (see
-    kept_joiners: each run of joiners follows it)."""
+    """How many characters of ``text`` a full row drops, as it counts them
+    (a wide character or a marker counted once), after a cell that holds no
+    more marks and ends with ``prev``: all but its combining marks and the
+    joiners that join ``prev`` (each judged after ``prev``, which no
+    dropped one changes: see joins)."""
     digits = text.translate(_TABLE)
-    count = len(digits) - digits.count("2") - digits.count("5")
-    if "4" in digits:
-        marked = "".join(compress(text, map("4".__eq__, digits)))
-        count += _marker_cells(marked) - len(marked)
-    if "5" in digits:
-        if holds_joiner(prev):
-            runs = (text[m.start() : m.end()] for m in re.finditer("5+", digits))
-            joiners = "".join([run[kept_joiners(prev, run, 0)[0] :] for run in runs])
-        else:
-            joiners = "".join(compress(text, map("5".__eq__, digits)))
-        count += _marker_cells(joiners)
-    return count
-
-
-_FIVE_DIGITS = re.compile("[\U00010000-\U0010ffff]")
-_SIX_DIGITS = re.compile("[\U00100000-\U0010ffff]")
-
-
-def _marker_cells(chars: str) -> int:
-    """The cells of the markers of ``chars``: 8 each (``<U+202E>``), one
-    more for each hex digit past four."""
-    count = 8 * len(chars)
-    if not chars.isascii() and max(chars) > "\uffff":
-        count += len(_FIVE_DIGITS.findall(chars)) + len(_SIX_DIGITS.findall(chars))
+    count = len(digits) - digits.count("2")
+    if "5" in digits and holds_joiner(prev):
+        if is_join_base(prev):
+            count -= digits.count("5")
+        else:  # a selector: ZWJ and ZWNJ join it
+            count -= text.count("\u200c") + text.count("\u200d")
     return count
 
 
@@ -398,47 +398,7 @@ def is_single_run(text: str) -> bool:
     return text.translate(_TABLE).count("0") == len(text)
 
 
-# The BMP code points stored as something else whatever surrounds them
-# (marked ones and noncharacters), which with_markers replaces. The regex
-# engine tests BMP ranges with a bitmap, but astral ranges one by one for
-# every character, so this pattern holds the BMP ones only.
-@lru_cache(maxsize=1)
-def _fixed() -> re.Pattern[str]:
-    """Made when first needed (a cost a command line's start need not
-    pay), and never changed."""
-    return re.compile(_table_class("34", stop=0x10000))
-
-
-# Distinct code points with_markers replaces at most: each is a pass over
-# the text.
-_MAX_FIXED = 16
-
-
-def with_markers(text: str) -> str:
-    """``text`` with the BMP code points that are always marked (bidi
-    controls, invisible format characters) replaced by their markers and
-    the BMP noncharacters by U+FFFD, as a row stores them, unless there are
-    more than _MAX_FIXED different ones: a run of single cells either way,
-    for the fast paths of printing. The cells and marks a row gets are the
-    same (a test checks it): a marker's last code point, ``>``, is not a
-    join base, and a combining mark joins it as it would the code point."""
-    if speedups is not None and speedups.class_run_end(text, _TABLE, "0125") == len(text):
-        return text  # no code point is REPLACED or MARKED: one C scan says so
-    original = text
-    search = _fixed().search
-    match = search(text)
-    for _ in range(_MAX_FIXED):
-        if match is None:
-            return text
-        # Every one of them goes at once, so that the search goes on from
-        # here (the marker put here is ASCII).
-        ch = match.group()
-        text = text.replace(ch, "\ufffd" if _TABLE[ord(ch)] == "3" else marker(ch))
-        match = search(text, match.start())
-    return text if match is None else original
-
-
-_COARSE = str.maketrans({str(cls): str(CELLS) for cls in (SINGLE, WIDE, REPLACED, MARKED)})
+_COARSE = str.maketrans({str(cls): str(CELLS) for cls in (SINGLE, WIDE, REPLACED)})
 
 
 def is_join_base(prev: str) -> bool:
@@ -479,8 +439,10 @@ def holds_joiner(prev: str) -> bool:
 
 
 def last_combining(text: str) -> int:
-    """The index of the last combining mark (class ZERO) in ``text``, or -1."""
-    return text.translate(_TABLE).rfind("2")
+    """The index of the last combining mark (class ZERO) or marked code
+    point (class MARKED) in ``text``, or -1."""
+    digits = text.translate(_TABLE)
+    return max(digits.rfind("2"), digits.rfind("4"))
 
 
 def kept_joiners(prev: str, group: str, room: int) -> tuple[int, int]:
@@ -490,7 +452,8 @@ def kept_joiners(prev: str, group: str, room: int) -> tuple[int, int]:
     are dropped, as one by one, and each later joiner is judged after the
     last one kept (or ``prev``), so that a run gives what its code points
     give one at a time. The rest of the run is marked, the first of them
-    following a kept one or ``prev``, and each later one a marker's ``>``."""
+    following a kept one or ``prev``, and each later one a marker (which
+    ``Row.last_char`` gives as ``>``)."""
     joined = kept = 0
     for ch in group:
         if not joins(prev, ch):

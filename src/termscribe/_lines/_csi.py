@@ -29,7 +29,7 @@ from .._cursor import (
 )
 from .._edit import blank_cells, delete_cells, truncate
 from .._rows import Row
-from .._unicode import NORMAL, char_info, marker
+from .._unicode import NORMAL, char_info, marker_text
 from ._host import LinesHost, blank
 
 __all__ = [
@@ -185,7 +185,7 @@ def repeat_cost(ch: str) -> int:
         return len(escape(ch))
     if char_info(ch)[1] == NORMAL:
         return 1
-    return len(escape(marker(ch))) + 3  # its seal is shown as "<", "&lt;" in HTML
+    return len(escape(marker_text(ch)))
 
 
 def rep(m: LinesHost, v: Params, last: str) -> None:

@@ -2,8 +2,10 @@
 
 ``Printing`` is the part of ``LinesModel`` that stores printed text: single
 cells at once, wide characters two cells each (wrapping early, as xterm),
-combining marks and joiners onto the cell before them, the rest as visible
-markers, text with SGR sequences in it, line drawing (``ESC ( 0``) and
+combining marks and joiners onto the cell before them, markers in the
+cells the terminal gives their code point (zero-width ones decorate the
+cell before them, or precede cell 0: see ``_rows``), text with SGR
+sequences in it, line drawing (``ESC ( 0``) and
 insert mode, and the right margin (wrapping, or the row cap of an
 unbounded row). It reads and writes the model's cursor and rows through
 the ``LinesHost`` interface; scrolling (``_index``) is the model's.
@@ -11,23 +13,25 @@ the ``LinesHost`` interface; scrolling (``_index``) is the model's.
 
 from __future__ import annotations
 
+import re
 from operator import mul
 from typing import TYPE_CHECKING
 
-from .._edit import break_markers, write
+from .._edit import write
 from .._grammar import sgr_split, without_sgr
-from .._rows import BLANK, MAX_LINE_CELLS, WIDE_TAIL
+from .._rows import BLANK, LEAD, MARK_TAG, MAX_LINE_CELLS, WIDE_TAIL
 from .._unicode import (
     JOINER,
+    MARKED,
     MAX_COMBINING,
     SINGLE,
     WIDE,
     ZERO,
-    char_info,
     class_runs,
+    holds_joiner,
     is_simple_run,
     kept_joiners,
-    marker,
+    width_table,
 )
 from ._unicode import print_unbounded
 
@@ -52,6 +56,10 @@ DEC_SPECIAL_GRAPHICS = str.maketrans(
         "x": "│", "y": "≤", "z": "≥", "{": "π", "|": "≠", "}": "£", "~": "·",
     }
 )  # fmt: skip
+
+
+_ZERO_WIDTH_JOINERS = re.compile("[\u200c\u200d]")
+_WIDTH_RUNS = re.compile("0+|1+|2+")
 
 
 class Printing:
@@ -161,15 +169,11 @@ class Printing:
             elif cls == ZERO:
                 self._combine(group)
             elif cls == JOINER:
-                # Those kept (see _unicode.kept_joiners), then the rest
-                # marked: once one is marked, the next follows ">".
-                joined, kept = kept_joiners(self._prev_char(), group, self._room())
-                if kept:
-                    self._combine(group[:kept])
-                if joined < len(group):
-                    self._print_cells("".join(map(marker, group[joined:])))
-            else:  # MARKED, REPLACED
-                self._print_cells("".join([char_info(ch)[2] for ch in group]))
+                self._print_joiners(group)
+            elif cls == MARKED:
+                self._print_marked(group)
+            else:  # REPLACED
+                self._print_cells("\ufffd" * len(group))
 
     def _print_cells(self: LinesHost, cells: str) -> None:
         """Print single-width cells at the cursor, wrapping as needed."""
@@ -200,12 +204,10 @@ class Printing:
             space = width - x
             if not self.autowrap and n - i > space:
                 # Each cell past the margin overwrites the last column: so
-                # the last one stays there, and a marker cut there is
-                # broken (its cells from there on are gone).
+                # the last one stays there.
                 chunk = cells[i : i + space - 1] + cells[n - 1]
                 i = n
                 self._write(chunk, len(chunk))
-                break_markers(self._rows[self.y], width - 1)
             else:
                 chunk = cells[i : i + space]
                 i += len(chunk)
@@ -308,6 +310,124 @@ class Printing:
         x = self._base_cell()
         marks = self._rows[self.y].marks
         return MAX_COMBINING - len(marks.get(x, "")) if marks else MAX_COMBINING
+
+    def _print_joiners(self: LinesHost, group: str) -> None:
+        """Print a run of joiners: those the cell before keeps (see
+        _unicode.kept_joiners), then the next one marked. Nothing joins a
+        marker, so the rest are markers too; if the cell had no room for
+        that one, what it ends with stays, and each later joiner is judged
+        after it (see _omit_joiners): as one by one."""
+        joined, kept = kept_joiners(self._prev_char(), group, self._room())
+        if kept:
+            self._combine(group[:kept])
+        if joined == len(group):
+            return
+        if self._decorate(group[joined]):
+            if joined + 1 < len(group):
+                self._decorate(group[joined + 1 :])
+        else:
+            self._omit_joiners(group[joined + 1 :])
+
+    def _omit_joiners(self: LinesHost, rest: str) -> None:
+        """Joiners after a cell with no room for a marker: each marked one is
+        counted as omitted, and what the cell ends with stays, so that each
+        is judged after it. After a variation selector, a ZWJ or ZWNJ joins
+        (kept if the cell has room for it, else dropped); after anything
+        else (a base would have been joined), none does."""
+        row = self._rows[self.y]
+        if holds_joiner(self._prev_char()):  # a selector
+            if self._room() > 0:
+                found = _ZERO_WIDTH_JOINERS.search(rest)
+                if found is not None:
+                    row.omitted += found.start()
+                    self._combine(found.group())  # the cell is full now
+                    rest = rest[found.end() :]
+                    if holds_joiner(self._prev_char()):
+                        row.omitted += len(rest) - rest.count("\u200c") - rest.count("\u200d")
+                    else:
+                        row.omitted += len(rest)
+                    return
+            row.omitted += len(rest) - rest.count("\u200c") - rest.count("\u200d")
+        else:
+            row.omitted += len(rest)
+
+    def _print_marked(self: LinesHost, group: str) -> None:
+        """Print marked code points, each in the cells the terminal gives
+        it (see _print_marker), runs of one width at once."""
+        widths = group.translate(width_table())
+        for match in _WIDTH_RUNS.finditer(widths):
+            start, end = match.span()
+            width = ord(widths[start]) - 48
+            if not width:
+                self._decorate(group[start:end])
+            elif self.width is None:
+                self._print_marker_cells(group[start:end], width)
+            else:
+                for ch in group[start:end]:
+                    self._print_marker(ch, width)
+
+    def _print_marker_cells(self: LinesHost, chars: str, width: int) -> None:
+        """_print_marker for each of ``chars``, of ``width`` one or two,
+        in an unbounded row: their cells are stored at once."""
+        x = self.x
+        if width == 1:
+            self._print_cells(MARK_TAG * len(chars))
+        else:
+            self._print_wide(MARK_TAG * len(chars))
+        stored = (self.x - x) // width
+        if stored:
+            row = self._rows[self.y]
+            if row.marks is None:
+                row.marks = {}
+            row.marks.update(zip(range(x, x + width * stored, width), chars, strict=False))
+
+    def _print_marker(self: LinesHost, ch: str, width: int) -> None:
+        """Print the marked code point ``ch`` in the ``width`` cells the
+        terminal gives it: its first cell MARK_TAG, its code point that
+        cell's first mark (see ``_rows``); a zero-width one decorates a
+        cell (see _decorate). One past the row cap is counted as omitted."""
+        if not width:
+            self._decorate(ch)
+            return
+        room = self.width
+        stored = self.x + width <= MAX_LINE_CELLS if room is None else room >= width
+        if width == 1:
+            self._print_cells(MARK_TAG)
+        else:
+            self._print_wide(MARK_TAG)
+        if stored:  # else counted as omitted, or no room at all
+            x = self.x - width
+            row = self._rows[self.y]
+            if row.marks is None:
+                row.marks = {x: ch}
+            else:
+                row.marks[x] = ch
+
+    def _decorate(self: LinesHost, chars: str) -> bool:
+        """Zero-width marked code points: markers that decorate the cell a
+        combining mark would join, or precede cell 0 at column 0 (see
+        ``_rows``). A cell holds MAX_COMBINING code points, a marker two
+        (MARK_TAG and its code point); those past that are counted as
+        omitted. Whether the first was stored."""
+        x = self._base_cell()
+        row = self._rows[self.y]
+        if x < 0:
+            x = LEAD
+        elif x >= len(row.text):  # nothing written there: the mark gets a blank cell
+            write(row, len(row.text), BLANK * (x + 1 - len(row.text)), self._code and "\x00")
+        marks = row.marks
+        if marks is None:
+            marks = row.marks = {}
+        joined = marks.get(x, "")
+        room = (MAX_COMBINING - len(joined)) // 2
+        if room < len(chars):
+            row.omitted += len(chars) - room
+            chars = chars[:room]
+        if chars:
+            marks[x] = joined + "".join(map(MARK_TAG.__add__, chars))
+        elif not marks:
+            row.marks = None
+        return bool(chars)
 
     def _combine(self: LinesHost, mark: str) -> None:
         """Join zero-width code points to the previous cell (at most

@@ -216,7 +216,7 @@ def rest(model: LinesModel, parser: Parser, decoder: Utf8Decoder) -> Resting | N
         parsed = ()
     rows = model._normal.rows
     keep = len(rows)
-    while keep and not (rows[keep - 1].text or rows[keep - 1].continued):
+    while keep and not (rows[keep - 1].text or rows[keep - 1].continued or rows[keep - 1].marks):
         keep -= 1  # blank (see _host.blank): window_lines reads it so
     try:
         packed = _packed(rows[:keep])

@@ -4,43 +4,29 @@ row of the ``lines`` model.
 The cells of a run's code points that need no context (as
 ``_unicode.cell_runs`` makes them), with the combining marks and joiners
 that follow them within the run, are stored with one write and one update
-of the row's marks. What remains (a mark or joiner with nothing before it
-in the run, a run that meets the row cap) goes group by group, as on rows
-of a known width. A Hypothesis test compares the two under small row caps.
+of the row's marks. What remains (markers, a mark or joiner with nothing
+before it in the run, a run that meets the row cap) goes group by group,
+as on rows of a known width. A Hypothesis test compares the two under small row caps.
 """
 
 from __future__ import annotations
 
-import re
-
-from .._rows import MAX_LINE_CELLS, WIDE_TAIL
+from .._rows import MARK_TAG, MAX_LINE_CELLS, WIDE_TAIL
 from .._unicode import (
     CELLS,
     JOINER,
+    MARKED,
     MAX_COMBINING,
     ZERO,
     dropped_cells,
     holds_joiner,
+    is_zero_width,
     kept_joiners,
     last_combining,
-    marker,
 )
 from ._host import LinesHost
 
 __all__ = ["print_unbounded"]
-
-# A run of joiners after an ASCII character that cannot start a keycap
-# sequence: marked whatever came before (see _unicode.is_join_base).
-_JOINER_AFTER_ASCII = re.compile(
-    "(?<=[\x20-\x22\x24-\x29\x2b-\x2f\x3a-\x7e])"
-    "[\u034f\u180b-\u180d\u180f\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef]+"
-)
-# The most cells one code point becomes: its marker, <U+10FFFF>.
-_MAX_CELLS_PER_CHAR = 10
-
-
-def _markers(match: re.Match[str]) -> str:
-    return "".join(map(marker, match.group()))
 
 
 def print_unbounded(m: LinesHost, text: str) -> None:
@@ -50,12 +36,6 @@ def print_unbounded(m: LinesHost, text: str) -> None:
     follow them within the run, are stored at once; what remains (a mark
     or joiner with nothing before it in the run, what meets the row cap)
     goes group by group."""
-    if _JOINER_AFTER_ASCII.search(text) and m.x + _MAX_CELLS_PER_CHAR * len(text) <= (
-        MAX_LINE_CELLS
-    ):
-        # A joiner after an ASCII character that is not a digit, # or *
-        # is marked whatever comes before (nothing is dropped here).
-        text = _JOINER_AFTER_ASCII.sub(_markers, text)
     if m.x >= MAX_LINE_CELLS:
         _print_past_cap(m, text)
         return
@@ -90,13 +70,17 @@ def print_unbounded(m: LinesHost, text: str) -> None:
             chars = chars[joined:]
             if not chars:
                 continue
-        if cls == JOINER and cells:
-            # Marked: its markers are cells (see _unicode.kept_joiners).
-            stored = "".join(map(marker, chars))
-            if end + len(stored) <= MAX_LINE_CELLS:
-                cells.append(stored)
-                end += len(stored)
-                prev = ">"
+        if cells and (cls == JOINER or (cls == MARKED and is_zero_width(chars))):
+            # Markers that decorate the last cell (the first joiner left is
+            # marked, and nothing joins a marker), when they all fit in it.
+            held = marks[-1][1] if marks and marks[-1][0] == column else ""
+            if len(held) + 2 * len(chars) <= MAX_COMBINING:
+                tagged = "".join(map(MARK_TAG.__add__, chars))
+                if held:
+                    marks[-1] = (column, held + tagged)
+                else:
+                    marks.append((column, tagged))
+                prev = ">"  # what Row.last_char gives for a marker
                 continue
         _store(m, cells, marks, end)
         cells = []
@@ -104,8 +88,8 @@ def print_unbounded(m: LinesHost, text: str) -> None:
         if cls == ZERO:
             m._combine(chars)
         else:
-            if joined:  # the rest of a run of joiners, marked whatever the cell holds
-                m._print_cells("".join(map(marker, chars)))
+            if joined:  # the rest of a run of joiners, its first one marked
+                m._print_joiners(chars)
             else:
                 m._print_groups(chars)
             if m.x >= MAX_LINE_CELLS:
@@ -117,18 +101,20 @@ def print_unbounded(m: LinesHost, text: str) -> None:
 
 def _print_past_cap(m: LinesHost, text: str) -> None:
     """Text printed on a full unbounded row: its cells are dropped and
-    counted, and its marks join the last cell up to MAX_COMBINING. Once
-    that cell is full, or once no combining mark is left and no joiner can
-    be kept after its last code point (see _unicode.holds_joiner), nothing
-    but the count can change."""
+    counted, and its marks and zero-width markers join the last cell up to
+    MAX_COMBINING (the markers past it counted too). Once that cell is
+    full, or holds all but one code point (no room for a marker) when no
+    combining mark is left and no joiner can be joined after its last code
+    point (see _unicode.holds_joiner), nothing but the count can change."""
     row = m._rows[m.y]
     last = m._base_cell()
     position = 0
-    last_mark = last_combining(text)
+    last_mark = last_combining(text)  # a combining mark or a marker
     for cls, chars, stored in m.cell_table.cell_runs(text):
         prev = m._prev_char()
-        if (row.marks is not None and len(row.marks.get(last, "")) >= MAX_COMBINING) or (
-            position > last_mark and not holds_joiner(prev)
+        held = len(row.marks.get(last, "")) if row.marks is not None else 0
+        if held >= MAX_COMBINING or (
+            held >= MAX_COMBINING - 1 and position > last_mark and not holds_joiner(prev)
         ):
             row.omitted += dropped_cells(text[position:], prev)
             return

@@ -48,9 +48,17 @@ from pyte import graphics
 from pyte.screens import Char, Screen, wcwidth
 
 from .._grammar import sgr_split
-from .._rows import EMPTY_LINE, Line
-from .._style import BLINK, BOLD, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
-from .._unicode import MARKED, REPLACED, SINGLE, char_info, class_runs
+from .._rows import (
+    EMPTY_LINE,
+    LEAD,
+    MARK_TAG,
+    Line,
+    cap_markers,
+    omission_marker,
+    shown,
+)
+from .._style import BLINK, BOLD, DEFAULT, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
+from .._unicode import REPLACED, SINGLE, char_info, class_runs, width_of
 
 __all__ = [
     "MAX_PLANNED_RUN",
@@ -88,8 +96,9 @@ _PALETTE = MappingProxyType(
 
 #: Entries kept in each of a CellCache's tables (bounded like Style's own).
 _MAX_CACHED = 4096
-# The classes of code points printed as one cell each, whatever surrounds them.
-_ONE_CELL = (SINGLE, REPLACED, MARKED)
+# The classes of code points printed as one cell each, as themselves or
+# U+FFFD, whatever surrounds them.
+_ONE_CELL = (SINGLE, REPLACED)
 
 
 #: Attributes, and characters for each, whose printed cells a CellCache keeps.
@@ -232,7 +241,7 @@ class CellCache:
 
     def drawn(self, text: str) -> str | None:
         """What printing ``text`` (not all ASCII) draws when each of its code
-        points is one cell, stored as itself, as U+FFFD or as its marker:
+        points is one cell, stored as itself or as U+FFFD:
         the text of those cells, which printing would draw as one run;
         None if one is wide, zero-width or a joiner (printing decides those
         one by one). Remembered for short texts."""
@@ -357,11 +366,14 @@ def _colour(name: str) -> int | None:
 def is_wide(data: str) -> bool:
     """Whether a cell's ``data`` is a wide character (its left half)."""
     # U+1100 is the first code point wcwidth gives width 2.
+    if data[:1] == MARK_TAG:  # a marker: the cells of its code point
+        return width_of(ord(data[1])) == 2
     return data >= "\u1100" and char_info(data[0])[0] == 2
 
 
 def row_line(row: Mapping[int, Char] | None, columns: int, cache: CellCache) -> Line:
-    """One screen row as a line, right-trimmed of blanks and spaces."""
+    """One screen row as a line, right-trimmed of blanks and spaces; the
+    markers that precede cell 0 (``LEAD``, see ``_rows``) before it."""
     if not row:
         return EMPTY_LINE
     texts: list[str] = []
@@ -384,6 +396,11 @@ def row_line(row: Mapping[int, Char] | None, columns: int, cache: CellCache) -> 
         if data != " ":
             end = len(texts)
         x += step
+    if LEAD in row:
+        lead = row[LEAD].data
+        if lead:
+            texts[0] = lead if not end and texts[0] == " " else lead + texts[0]
+            end = max(end, 1)
     if not end:
         return EMPTY_LINE
     runs: list[tuple[str, Style]] = []
@@ -395,6 +412,10 @@ def row_line(row: Mapping[int, Char] | None, columns: int, cache: CellCache) -> 
             start = i
             current = styles[i]
     runs.append(("".join(texts[start:end]), current))
+    runs = [(shown(text), style) for text, style in runs]
+    runs, dropped = cap_markers(runs)
+    if dropped:
+        runs.append((" " + omission_marker(dropped), DEFAULT))
     return Line(tuple(runs))
 
 

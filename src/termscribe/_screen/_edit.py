@@ -29,13 +29,9 @@ movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
   character printed next lands in the last column.
 * DCH and ICH that split a wide character blank both of its halves, as
   xterm's ``DeleteChar`` and ``InsertChar`` do (``DamagedCurCells``).
-* A real marker that an edit reaches into past its seal (a character
-  printed or a mark joined inside it, ICH, DCH, ECH, EL, ED, DECIC, DECDC
-  at a column inside it) loses its seal to U+FFFD (``break_marker``), as
-  in the lines model (``termscribe._edit``): a digit overwritten in
-  ``<U+202E>`` shows ``\ufffdU+2020>``, not a forged ``<U+2020>``. The
-  edits that keep a marker whole (rows scrolled, inserted or deleted, SL
-  and SR) leave it real; erasing a seal removes it.
+* Markers are cells and decorations of cells like any other (see
+  ``_rows``); the markers that precede cell 0 (``LEAD``) go when ECH, EL,
+  ED or DCH reach cell 0, or DECDC deletes it, as in the lines model.
 * Selective erase: DECSCA (``CSI 1 " q``) marks the characters printed next
   as protected, ``CSI 0 " q`` or ``CSI 2 " q`` as not; DECSED and DECSEL
   (``CSI ? n J``, ``CSI ? n K``) erase like ED and EL but leave protected
@@ -52,7 +48,7 @@ from pyte.screens import Char
 from .._cursor import Params as _Params
 from .._cursor import arg, clamp_x
 from .._lines import MAX_REPEAT, repeat_cost
-from .._rows import SEAL
+from .._rows import LEAD
 from .._unicode import MARK, NORMAL, char_info
 from ._cells import is_wide
 from ._host import Row as _Row
@@ -62,7 +58,6 @@ __all__ = [
     "EDIT_HANDLERS",
     "INTERMEDIATE_HANDLERS",
     "ProtectedChar",
-    "break_marker",
     "selective_erase",
 ]
 
@@ -79,30 +74,6 @@ def _protect(attrs: Char, on: bool) -> Char:
     if on:
         return attrs if isinstance(attrs, ProtectedChar) else ProtectedChar(*attrs)
     return Char(*attrs) if isinstance(attrs, ProtectedChar) else attrs
-
-
-# -- markers ---------------------------------------------------------------
-
-#: The most cells a marker of a code point takes: ``<U+10FFFF>``.
-_MARKER_CELLS = 10
-
-
-def break_marker(row: _Row, x: int) -> None:
-    """Before an edit at column ``x`` of ``row``: the real marker whose seal
-    is left of ``x`` and whose closing ``>`` is not (``x`` is inside it)
-    loses its seal to U+FFFD. Markers do not nest, so the first seal or
-    ``>`` found leftwards from ``x`` decides; a marker spans at most
-    ``_MARKER_CELLS`` cells."""
-    for column in range(x - 1, max(x - _MARKER_CELLS, 0) - 1, -1):
-        cell = row.get(column)
-        if cell is None:
-            continue
-        first = cell.data[:1]
-        if first == ">":
-            return
-        if first == SEAL:
-            row[column] = cell._replace(data="\ufffd" + cell.data[1:])
-            return
 
 
 # -- erasing ---------------------------------------------------------------
@@ -207,7 +178,10 @@ def dch(m: ScreenHost, v: _Params, _last: str) -> None:
     cursor = screen.cursor
     count = min(arg(v, 0, 1), m.width - cursor.x)
     if cursor.y in screen.buffer:
-        _blank_split_wide(m, screen.buffer[cursor.y], cursor.x, cursor.x + count)
+        row = screen.buffer[cursor.y]
+        _blank_split_wide(m, row, cursor.x, cursor.x + count)
+        if not cursor.x:
+            row.pop(LEAD, None)
     screen.delete_characters(count)
 
 
@@ -271,7 +245,8 @@ def sd(m: ScreenHost, v: _Params, _last: str) -> None:
 def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
     """In each row of the scroll region: insert ``count`` blank columns at
     ``start`` (cells pushed past the right margin are lost) or delete
-    ``count`` columns there (blank columns come in at the right margin)."""
+    ``count`` columns there (blank columns come in at the right margin).
+    The markers that precede cell 0 stay unless cell 0 is deleted."""
     width = m.width
     count = min(count, width - start)
     if count <= 0:
@@ -279,24 +254,60 @@ def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
     top, bottom = m._region()
     buffer = m.screen.buffer
     erase = m._erase_char()
-    fill = [erase] * count
-    columns = range(width)
-    # Shortcuts: a row that holds the erase blank in every column stays as
-    # it is; a row with a cell in every column, in column order (as this
-    # function leaves a row), has only its columns from ``start`` written.
-    shortcuts = m._shortcuts
-    blank_row = m._cells.full_row(erase, width)
-    in_order = list(columns)
-    tail_columns = range(start, width)
+    shift = _Shift(start, count, insert, m._shortcuts, m._cells.full_row(erase, width), erase)
     for y in range(top, bottom + 1):
         row = buffer.get(y)
         if row is None:
             if erase is m.blank:
                 continue
             row = buffer[y]
-        if shortcuts and row == blank_row:
-            continue
-        if shortcuts and len(row) == width and list(row) == in_order:
+        lead = row.pop(LEAD, None)
+        shift.row(row)
+        if lead is not None and (insert or start):
+            row[LEAD] = lead
+
+
+class _Shift:
+    """What _shift_columns does to one row."""
+
+    __slots__ = ("blank_row", "count", "erase", "fill", "in_order", "insert", "shortcuts", "start")
+
+    def __init__(
+        self,
+        start: int,
+        count: int,
+        insert: bool,
+        shortcuts: bool,
+        blank_row: dict[int, Char],
+        erase: Char,
+    ) -> None:
+        self.start = start
+        self.count = count
+        self.insert = insert
+        self.erase = erase
+        self.fill = [erase] * count
+        # Shortcuts: a row that holds the erase blank in every column stays
+        # as it is; a row with a cell in every column, in column order (as
+        # this function leaves a row), has only its columns from ``start``
+        # written.
+        self.shortcuts = shortcuts
+        self.blank_row = blank_row
+        self.in_order = list(range(len(blank_row)))
+
+    def row(self, row: _Row) -> None:
+        start, count, insert, fill, erase = (
+            self.start,
+            self.count,
+            self.insert,
+            self.fill,
+            self.erase,
+        )
+        width = len(self.in_order)
+        columns = range(width)
+        tail_columns = range(start, width)
+        if self.shortcuts and row == self.blank_row:
+            return
+        if self.shortcuts and len(row) == width and list(row) == self.in_order:
             tail = list(map(row.__getitem__, tail_columns)) if start else list(row.values())
             if insert:
                 tail[0:0] = fill
@@ -305,11 +316,11 @@ def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
                 del tail[:count]
                 tail.extend(fill)
             row.update(zip(tail_columns, tail, strict=True))
-            continue
+            return
         # Whole rows as lists: a few C-level passes over the row per edit.
         line = list(map(row.__getitem__, columns))
         if line[0] == erase and line.count(erase) == width:
-            continue  # blank already: a flood of these costs a pass per row
+            return  # blank already: a flood of these costs a pass per row
         if insert:
             line[start:start] = fill
             del line[width:]
@@ -380,9 +391,10 @@ def rep(m: ScreenHost, v: _Params, last: str) -> None:
 
 
 def _own_cells(ch: str) -> bool:
-    """Whether ``ch`` prints as cells of its own whatever surrounds it: one
-    cell (as itself or U+FFFD) or its marker's, never wide, joined to the
-    cell before or joining the next."""
+    """Whether ``ch`` is printed again as a run whatever surrounds it: one
+    cell (as itself or U+FFFD), or a marker (the cells of its code point,
+    or none: it decorates the cell before), never joined to the cell
+    before as a character or joining the next."""
     if ch < "\x80":
         return True
     width, kind, _ = char_info(ch)

@@ -111,7 +111,7 @@ right-trimmed of spaces, blank rows at the bottom left out.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import ClassVar
 
 import pyte
@@ -124,11 +124,11 @@ from .._controls import SavedCursor as _Saved
 from .._cursor import CURSOR_HANDLERS
 from .._lines import MAX_ALIGNMENT_FILLS
 from .._performer import Performer, dispatch_item, replay
-from .._rows import Line
+from .._rows import LEAD, Line
 from .._style import DEFAULT, Style
 from .._syntax import CsiBodies, ParsedParams
 from ._cells import CellCache, RunCache, screen_lines
-from ._edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, break_marker, decsca, selective_erase
+from ._edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase
 from ._host import Buffer as _Buffer
 from ._host import Row as _Row
 from ._modes import MODE_HANDLERS, alternate_screen, private_mode
@@ -202,9 +202,6 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         # do_wrap stays set): the cursor position it holds at.
         self._held: tuple[int, int] | None = None
         self._last = ""  # last printed character, for REP
-        # Whether a marker was ever drawn: edits then break the marker they
-        # reach into (see _edit.break_marker).
-        self._marked = False
         self._saved: _Saved | None = None
         # While the alternate screen shows: the normal screen's buffer,
         # saved cursor and tab stops (the margins are the terminal's: xterm).
@@ -513,30 +510,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
             self._wrote = None
             if final != "I" and final != "Z":
                 self._held = None
-            if self._marked and not private:
-                self._break_markers(intermediates, final)
         Controls.csi_dispatch(self, private, params, intermediates, final)
-
-    def _break_markers(self, intermediates: str, final: str) -> None:
-        """Before an edit at the cursor column that can reach into a marker
-        (ICH, DCH, ECH, EL and ED on the cursor row; DECIC and DECDC on
-        each row of the scroll region): break the marker there. REP prints
-        (see ``print``)."""
-        cursor = self.screen.cursor
-        width = self.width
-        if not intermediates and final in "@PXKJ":
-            rows: Iterable[int] = (cursor.y,)
-        elif intermediates == "'" and final in "}~":
-            top, bottom = self._region()
-            rows = range(top, bottom + 1)
-        else:
-            return
-        x = min(cursor.x, width - 1)
-        buffer = self.screen.buffer
-        for y in rows:
-            row = buffer.get(y)
-            if row is not None:
-                break_marker(row, x)
 
     def _select_graphic_rendition(self, params: str) -> None:
         self._set_style(self._runs.after(self.style, params))
@@ -596,6 +570,8 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         once instead of one by one by pyte's loop."""
         screen = self.screen
         cursor = screen.cursor
+        if not start:  # the markers that precede cell 0 go with it
+            screen.buffer[cursor.y].pop(LEAD, None)
         if self._shortcuts:
             screen.dirty.add(cursor.y)
             screen.buffer[cursor.y].update(dict.fromkeys(range(start, end), self._erase_char()))

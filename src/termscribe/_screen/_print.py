@@ -4,10 +4,10 @@
 as xterm does: single cells through pyte's ``draw`` (wrapping at the right
 margin, or overwriting the last column with autowrap off), wide characters
 two cells each (wrapping early), combining marks and joiners onto the cell
-last written, the rest as visible markers, and DEC line drawing. Once a
-marker is drawn, each print and each joined mark first breaks the marker
-it lands inside (``_edit.break_marker``). It takes
-the model as a ``ScreenHost``: a mixin of ScreenModel, never used alone.
+last written, markers in the cells the terminal gives their code point (a
+zero-width one decorates a cell, as in the lines model: see ``_rows``), and
+DEC line drawing. It takes the model as a ``ScreenHost``: a mixin of
+ScreenModel, never used alone.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._lines import DEC_SPECIAL_GRAPHICS
-from .._rows import SEAL
-from .._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, marker
-from ._edit import break_marker
+from .._rows import LEAD, MARK_TAG
+from .._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins
 
 if TYPE_CHECKING:
     from ._host import Row as _Row
@@ -32,7 +31,6 @@ class ScreenPrinting:
     # Set by ScreenModel (see there); printing updates them.
     _held: tuple[int, int] | None
     _wrote: tuple[int, int] | None
-    _marked: bool
 
     def print(self: ScreenHost, text: str) -> None:
         if self._translate:
@@ -43,10 +41,6 @@ class ScreenPrinting:
             cursor = self.screen.cursor
             if held == (cursor.y, cursor.x) and self.autowrap:
                 cursor.x = self.width  # the kept pending wrap happens now
-        if self._marked:
-            cursor = self.screen.cursor
-            if cursor.x < self.width or not self.autowrap:  # else it starts a row
-                break_marker(self.screen.buffer[cursor.y], min(cursor.x, self.width - 1))
         if text.isascii():
             self._draw(text)
         else:
@@ -59,28 +53,41 @@ class ScreenPrinting:
             # make one run of cells, which the loop below would draw at once.
             drawn = self._cells.drawn(text)
             if drawn is not None:
-                if not self._marked and SEAL in drawn:
-                    self._marked = True
                 self._draw(drawn)
                 return
         run: list[str] = []
+        marked: list[str] = []  # zero-width markers, decorating one cell at once
         for ch in text:
             if ch < "\x80":
+                if marked:
+                    self._decorate("".join(marked))
+                    marked = []
                 run.append(ch)
                 continue
             width, kind, stored = char_info(ch)
+            if kind == MARK and not width:
+                if run:
+                    self._draw("".join(run))
+                    run = []
+                marked.append(ch)
+                continue
+            if marked:
+                self._decorate("".join(marked))
+                marked = []
             if kind == CONTEXT:
                 if run:
                     self._draw("".join(run))
                     run = []
                 if joins(self._prev_char(), ch):
                     self._combine(stored)
-                    continue
-                stored = marker(ch)
-                kind = MARK
+                else:
+                    self._decorate(ch)
+                continue
             if kind == MARK:
-                self._marked = True
-                run.extend(stored)
+                if run:
+                    self._draw("".join(run))
+                    run = []
+                self._print_marker(ch, width)
             elif width == 1:
                 run.append(stored)
             else:
@@ -91,6 +98,8 @@ class ScreenPrinting:
                     self._combine(stored)
                 else:
                     self._draw_wide(stored)
+        if marked:
+            self._decorate("".join(marked))
         if run:
             self._draw("".join(run))
 
@@ -102,11 +111,7 @@ class ScreenPrinting:
             self._put(text)  # it fits
             return
         if not self.autowrap:
-            # Each cell past the margin overwrites the last column: a
-            # marker cut there is broken (its cells from there on are gone).
-            self._put(text)
-            if self._marked:
-                break_marker(self.screen.buffer[cursor.y], width - 1)
+            self._put(text)  # each cell past the margin overwrites the last column
             return
         start = 0
         n = len(text)
@@ -196,6 +201,8 @@ class ScreenPrinting:
             return ""
         row, x = found
         data = row[x].data
+        if data[-2:-1] == MARK_TAG:
+            return ">"  # a marker: nothing joins it invisibly
         return data[-1] if data else ""
 
     def _mark_cell(self: ScreenHost) -> tuple[_Row, int] | None:
@@ -232,7 +239,47 @@ class ScreenPrinting:
         else:
             row, x = found
         cell = row[x]
-        if self._marked and cell.data[:1] != ">":  # a mark on a marker's ">" keeps it whole
-            break_marker(row, x)
         if len(cell.data) <= MAX_COMBINING:
             row[x] = cell._replace(data=cell.data + mark)
+
+    def _print_marker(self: ScreenHost, ch: str, width: int) -> None:
+        """Print the marked code point ``ch`` in the ``width`` cells the
+        terminal gives it, one or two (see ``_rows``): its first cell holds
+        MARK_TAG and ``ch``."""
+        if width == 1:
+            self._draw(MARK_TAG)  # pyte's wcwidth gives it one cell
+        elif self.width < 2:
+            return  # no room: nothing is drawn
+        else:
+            self._draw_wide("\u3000")  # a wide character, then its stub
+        found = self._mark_cell()  # the cell just drawn
+        if found is not None:
+            row, x = found
+            row[x] = row[x]._replace(data=MARK_TAG + ch)
+
+    def _decorate(self: ScreenHost, chars: str) -> None:
+        """Zero-width marked code points: markers that decorate the cell
+        last printed while xterm's ``char_was_written`` holds (see
+        _mark_cell), else the cell left of the cursor (a blank if never
+        written), or precede cell 0 at column 0 (``LEAD``), as in the lines
+        model: the cell they follow. A cell holds MAX_COMBINING code points
+        after its character, a marker two (MARK_TAG and its code point);
+        those past that are dropped (a screen has no omission count)."""
+        found = self._mark_cell() if self._wrote is not None else None
+        if found is None:
+            cursor = self.screen.cursor
+            row = self.screen.buffer[cursor.y]
+            x = min(cursor.x, self.width) - 1
+            if x < 0:
+                x = LEAD
+            elif x not in row:
+                row[x] = self.blank
+            elif x and row[x].data == "" and x - 1 in row:
+                x -= 1  # the right half of a wide character
+        else:
+            row, x = found
+        cell = row[x] if x in row else self.blank._replace(data="")
+        room = (MAX_COMBINING + 1 - len(cell.data)) // 2
+        if room > 0:
+            tagged = "".join(map(MARK_TAG.__add__, chars[:room]))
+            row[x] = cell._replace(data=cell.data + tagged)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from .._committed import CommittedLines
 from .._lines import LinesModel
 from .._performer import Performer, replay
-from .._rows import BLANK, EMPTY_LINE, SEAL_BRACKET, Line, Row
+from .._rows import EMPTY_LINE, SEAL_BRACKET, Line, Row, cap_markers, omission_marker, shown
 from .._style import DEFAULT
 from ._cells import trim_rows
 
@@ -50,8 +50,13 @@ def frame_lines(rows: list[Row]) -> list[Line]:
 
 
 def _row_line(row: Row) -> Line:
-    text = "".join(row.cells).replace(BLANK, " ").rstrip(" ")
-    return Line(((text, DEFAULT),)) if text else EMPTY_LINE
+    text = shown("".join(row.cells)).rstrip(" ")  # markers written (see _rows)
+    if not text:
+        return EMPTY_LINE
+    runs, dropped = cap_markers([(text, DEFAULT)])
+    if dropped:
+        runs.append((" " + omission_marker(dropped), DEFAULT))
+    return Line(tuple(runs))
 
 
 class AltScreenSnapshot(Performer):
