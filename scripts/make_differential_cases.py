@@ -13,6 +13,12 @@ xterm.js (corpus/differential/xterm.jsonl):
 
 The same seed always gives the same cases; review the diff before
 committing new ones.
+
+With ``--markers``, it writes corpus/differential/markers.jsonl instead:
+cases whose streams also print marked code points and spell markers
+(family ``marker``), whose ordinary text tests/test_markers.py compares
+with xterm.js's (``node differential.mjs markers`` renders them to
+markers.xterm.jsonl).
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from vtgrammar import XTERM_CASES, RandomChooser, stream  # noqa: E402
 
 SEED = 20261129
 COUNT = 1200
+MARKER_SEED = 20261207
+MARKER_COUNT = 300
 
 #: Hand-written cases for behaviours where termscribe differs, or once
 #: differed, from xterm.js (tests/test_differential.py says what each shows
@@ -55,7 +63,30 @@ KNOWN = [
 ]
 
 
+def markers() -> int:
+    rng = random.Random(MARKER_SEED)
+    chooser = RandomChooser(rng)
+    out = ROOT / "corpus" / "differential" / "markers.jsonl"
+    with out.open("w", encoding="utf-8") as file:
+        for index in range(MARKER_COUNT):
+            columns = rng.randint(4, 12)
+            rows = rng.randint(2, 6)
+            # As the other cases: half leave out wide characters (wide
+            # markers too), half autowrap changes.
+            left_out = "wide" if index % 2 else "autowrap"
+            families = [name for name in XTERM_CASES if name != left_out] + ["marker"] * 4
+            if left_out == "autowrap":
+                families.append("wide_marker")
+            text = stream(chooser, columns, rows, families)
+            case = {"name": f"marker{index:04d}", "columns": columns, "rows": rows, "text": text}
+            file.write(json.dumps(case, ensure_ascii=True) + "\n")
+    print(f"wrote {MARKER_COUNT} cases to {out}", file=sys.stderr)
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--markers"]:
+        return markers()
     rng = random.Random(SEED)
     chooser = RandomChooser(rng)
     out = ROOT / "corpus" / "differential" / "cases.jsonl"

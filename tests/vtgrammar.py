@@ -152,6 +152,32 @@ def _alternate(c: Chooser, cols: int, rows: int) -> str:
     return f"{CSI}?{c.choice(('1049', '47', '1047'))}{c.choice('hl')}"
 
 
+#: Marked code points whose cells wcwidth and xterm.js's Unicode 11 table
+#: agree on: none (U+200B, bidi controls, U+2060, U+FEFF, tags), one
+#: (private use, U+00AD) or two (U+115F, family ``wide_marker``).
+ZERO_WIDTH_MARKED = "\u200b\u202e\u2066\u200e\u061c\u2060\ufeff\U000e0041\U000e0001"
+CELL_MARKED = "\ue000\ue123\U000f0000\u00ad"
+#: Markers the input spells (escaped wherever they end up on screen).
+SPELLED = ("<U+202E>", "<U+200B>", "<U+", "202E>", "<", "[termscribe: x]")
+
+
+def _marker(c: Chooser, cols: int, rows: int) -> str:
+    """A marked code point: one that takes no cell right after a printed
+    character (xterm.js, unlike xterm, gives one a cell of its own after
+    anything else: tests/test_differential.py, difference 6), one of one
+    or two cells anywhere; or a marker spelled by the input."""
+    kind = c.integer(0, 2)
+    if kind == 0:
+        return c.choice(_TEXT) + c.choice(ZERO_WIDTH_MARKED)
+    if kind == 1:
+        return c.choice(CELL_MARKED)
+    return c.choice(SPELLED)
+
+
+def _wide_marker(c: Chooser, cols: int, rows: int) -> str:
+    return "\u115f"
+
+
 def _repeat(c: Chooser, cols: int, rows: int) -> str:
     return f"{c.choice(_TEXT)}{CSI}{_param(c, cols)}b"
 
@@ -177,8 +203,13 @@ FAMILIES: dict[str, Family] = {
     "autowrap": _autowrap,
     "alternate": _alternate,
     "repeat": _repeat,
+    "marker": _marker,
+    "wide_marker": _wide_marker,
 }
-ALL = tuple(FAMILIES)
+#: Every family but markers, whose zero-width code points the lines model
+#: and the screen mode place after a cursor movement as their combining
+#: marks are placed (see tests/test_differential.py, difference 6).
+ALL = tuple(name for name in FAMILIES if name not in ("marker", "wide_marker"))
 #: What pyte's own Stream and Screen get right (as xterm does), so that
 #: pyte can be an oracle with no help from termscribe: no margins, no line
 #: insertion or deletion (pyte's delete_lines keeps a row when the row below
@@ -190,7 +221,7 @@ PYTE_SAFE = ("text", "control", "move", "erase", "chars", "sgr")
 #: origin mode (xterm.js 6.0.0 adds the top margin again on relative moves).
 #: Each case leaves out wide characters or autowrap changes (xterm.js loses
 #: a wide character at the margin when autowrap is off).
-XTERM_CASES = tuple(name for name in FAMILIES if name not in ("repeat", "origin"))
+XTERM_CASES = tuple(name for name in ALL if name not in ("repeat", "origin"))
 
 
 def stream(

@@ -8,7 +8,8 @@
 // xterm.js throws on the case (6.0.0 does for ED 1 with the cursor in the
 // last column of the last row).
 //
-// Usage:  node differential.mjs
+// Usage:  node differential.mjs            (cases.jsonl -> xterm.jsonl)
+//         node differential.mjs markers    (markers.jsonl -> markers.xterm.jsonl)
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -59,7 +60,9 @@ function render(testCase) {
   });
 }
 
-const cases = readFileSync(join(DIR, 'cases.jsonl'), 'utf8').trim().split('\n').map(JSON.parse);
+const set = process.argv[2];
+const [input, output] = set ? [`${set}.jsonl`, `${set}.xterm.jsonl`] : ['cases.jsonl', 'xterm.jsonl'];
+const cases = readFileSync(join(DIR, input), 'utf8').trim().split('\n').map(JSON.parse);
 const out = [];
 let errors = 0;
 for (const testCase of cases) {
@@ -67,5 +70,5 @@ for (const testCase of cases) {
   if (result.error) errors++;
   out.push(JSON.stringify(result));
 }
-writeFileSync(join(DIR, 'xterm.jsonl'), out.join('\n') + '\n', 'utf8');
+writeFileSync(join(DIR, output), out.join('\n') + '\n', 'utf8');
 console.log(`${cases.length} cases rendered, ${errors} where xterm.js threw`);
