@@ -20,7 +20,7 @@ import json
 import re
 from pathlib import Path
 
-from test_differential import XtermJsScreen, rows_of, screen
+from test_differential import LinesChoices, XtermJsScreen, lines_window, rows_of, screen
 
 from termscribe._rows import MARKERS
 from termscribe._unicode import MARK, char_info, width_of
@@ -88,4 +88,16 @@ def test_screen_mode_puts_ordinary_text_where_xterm_js_does() -> None:
         if shown != expected:
             failures.append(case["name"])
     assert compared >= 290
+    assert not failures, f"{len(failures)} cases differ, first {failures[:5]}"
+
+
+def test_lines_window_equals_the_screen_mode_on_the_marker_cases() -> None:
+    """The lines model's window shows what the screen mode shows, markers
+    included, with xterm.js's choices where real xterm differs (see
+    test_differential.LinesChoices)."""
+    failures = []
+    for case in _jsonl("markers.jsonl"):
+        text, columns, rows = case["text"], int(case["columns"]), int(case["rows"])
+        if lines_window(text, columns, rows) != screen(text, columns, rows, LinesChoices):
+            failures.append(case["name"])
     assert not failures, f"{len(failures)} cases differ, first {failures[:5]}"
