@@ -354,6 +354,9 @@ class Printing:
     def _print_marked(self: LinesHost, group: str) -> None:
         """Print marked code points, each in the cells the terminal gives
         it (see _print_marker), runs of one width at once."""
+        if len(group) == 1:  # the usual case: one among other text
+            self._print_marker(group, ord(width_table()[ord(group)]) - 48)
+            return
         widths = group.translate(width_table())
         for match in _WIDTH_RUNS.finditer(widths):
             start, end = match.span()

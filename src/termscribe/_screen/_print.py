@@ -56,7 +56,13 @@ class ScreenPrinting:
                 self._draw(drawn)
                 return
         run: list[str] = []
-        marked: list[str] = []  # zero-width markers, decorating one cell at once
+        # The markers of the run, in order, made once it is drawn: (index
+        # in the run, the data of a marker's cell or the code points of the
+        # zero-width markers after that cell, whether a cell). With autowrap off a cell past
+        # the margin takes the last column: markers are then made one by one.
+        fixes: list[tuple[int, str, bool]] = []
+        batch = self.autowrap
+        marked: list[str] = []  # zero-width markers with no cell in the run before them
         for ch in text:
             if ch < "\x80":
                 if marked:
@@ -66,9 +72,19 @@ class ScreenPrinting:
                 continue
             width, kind, stored = char_info(ch)
             if kind == MARK and not width:
+                if run and batch:
+                    index = len(run) - 1
+                    if fixes and fixes[-1][0] == index and not fixes[-1][2]:
+                        # More after the same cell: as many as a cell can hold.
+                        if len(fixes[-1][1]) <= MAX_COMBINING // 2:
+                            fixes[-1] = (index, fixes[-1][1] + ch, False)
+                    else:
+                        fixes.append((index, ch, False))
+                    continue
                 if run:
-                    self._draw("".join(run))
+                    self._draw_run(run, fixes)
                     run = []
+                    fixes = []
                 marked.append(ch)
                 continue
             if marked:
@@ -76,24 +92,31 @@ class ScreenPrinting:
                 marked = []
             if kind == CONTEXT:
                 if run:
-                    self._draw("".join(run))
+                    self._draw_run(run, fixes)
                     run = []
+                    fixes = []
                 if joins(self._prev_char(), ch):
                     self._combine(stored)
                 else:
                     self._decorate(ch)
                 continue
             if kind == MARK:
+                if width == 1 and batch:
+                    fixes.append((len(run), MARK_TAG + ch, True))
+                    run.append(MARK_TAG)  # pyte's wcwidth gives it one cell
+                    continue
                 if run:
-                    self._draw("".join(run))
+                    self._draw_run(run, fixes)
                     run = []
+                    fixes = []
                 self._print_marker(ch, width)
             elif width == 1:
                 run.append(stored)
             else:
                 if run:
-                    self._draw("".join(run))
+                    self._draw_run(run, fixes)
                     run = []
+                    fixes = []
                 if width == 0:
                     self._combine(stored)
                 else:
@@ -101,7 +124,44 @@ class ScreenPrinting:
         if marked:
             self._decorate("".join(marked))
         if run:
-            self._draw("".join(run))
+            self._draw_run(run, fixes)
+
+    def _draw_run(self: ScreenHost, run: list[str], fixes: list[tuple[int, str, bool]]) -> None:
+        """Draw a run of one-cell characters (see _draw), then make its
+        markers in the cells they were drawn in (see _print_unicode): row by
+        row, as _draw wraps (autowrap is on)."""
+        text = "".join(run)
+        if not fixes:
+            self._draw(text)
+            return
+        cursor = self.screen.cursor
+        width = self.width
+        start = 0
+        n = len(text)
+        at = 0
+        while start < n:
+            if cursor.x + n - start <= width:
+                end = n
+            else:
+                if cursor.x >= width:
+                    self._wrap()
+                end = min(n, start + width - cursor.x)
+            self._put(text[start:end])
+            row = self.screen.buffer[cursor.y]
+            first = cursor.x - (end - start)  # the column of text[start]
+            while at < len(fixes) and fixes[at][0] < end:
+                index, data, whole = fixes[at]
+                at += 1
+                x = first + index - start
+                cell = row[x]
+                if whole:
+                    row[x] = cell._replace(data=data)
+                else:  # as _decorate does
+                    room = (MAX_COMBINING + 1 - len(cell.data)) // 2
+                    if room > 0:
+                        tagged = "".join(map(MARK_TAG.__add__, data[:room]))
+                        row[x] = cell._replace(data=cell.data + tagged)
+            start = end
 
     def _draw(self: ScreenHost, text: str) -> None:
         """Print single-width characters, wrapping at the right margin."""
