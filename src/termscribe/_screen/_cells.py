@@ -58,7 +58,16 @@ from .._rows import (
     shown,
 )
 from .._style import BLINK, BOLD, DEFAULT, INVERSE, ITALIC, RGB_FLAG, STRIKE, Style
-from .._unicode import REPLACED, SINGLE, char_info, class_runs, width_of
+from .._unicode import (
+    MARK,
+    MAX_COMBINING,
+    NORMAL,
+    REPLACED,
+    SINGLE,
+    char_info,
+    class_runs,
+    width_of,
+)
 
 __all__ = [
     "MAX_PLANNED_RUN",
@@ -159,6 +168,7 @@ class CellCache:
         "_full_row",
         "_glyphs",
         "_glyphs_of",
+        "_marked_runs",
         "_params",
         "_run_cells",
         "_runs",
@@ -183,6 +193,9 @@ class CellCache:
         self._run_cells = 0
         self._full_row: tuple[tuple[Char, type, int], dict[int, Char]] | None = None
         self._drawn: dict[str, str] = {}  # see drawn; "" for None
+        # Cells of texts with markers (see marked_cells), as _runs; None for
+        # a text that has others.
+        self._marked_runs: dict[tuple[int, int, str], tuple[Char, dict[int, Char] | None]] = {}
 
     def cells(self, attrs: Char, x: int, text: str) -> dict[int, Char] | None:
         """The cells pyte's ``draw`` writes for ``text`` from column ``x``
@@ -208,6 +221,27 @@ class CellCache:
             self._runs.clear()
             self._run_cells = len(text)
         self._runs[key] = (attrs, cells)
+        return cells
+
+    def marked_cells(self, attrs: Char, x: int, text: str) -> dict[int, Char] | None:
+        """The cells printing ``text`` (not all ASCII) writes from column
+        ``x`` with the attributes ``attrs`` when its code points are one
+        cell each (as themselves or U+FFFD) or markers, those of one cell
+        (MARK_TAG and the code point) or zero-width ones after a character
+        of the text, which decorate its cell (at most MAX_COMBINING code
+        points after it, a marker two: see ScreenPrinting._decorate); None
+        for any other text. Remembered as ``cells`` are."""
+        key = (id(attrs), x, text)
+        known = self._marked_runs.get(key)
+        if known is not None and known[0] is attrs:
+            return known[1]
+        cells = _marked_cells(attrs, x, text)
+        self._run_cells += len(text)
+        if self._run_cells > _MAX_RUN_CELLS:
+            self._runs.clear()
+            self._marked_runs.clear()
+            self._run_cells = len(text)
+        self._marked_runs[key] = (attrs, cells)
         return cells
 
     def wide_cells(self, attrs: Char, ch: str) -> tuple[Char, Char] | None:
@@ -295,6 +329,26 @@ class CellCache:
                 self._styles.clear()
             style = self._styles[key] = style_of(char)
         return style
+
+
+def _marked_cells(attrs: Char, x: int, text: str) -> dict[int, Char] | None:
+    """See CellCache.marked_cells."""
+    datas: list[str] = []
+    for ch in text:
+        if ch < "\x80":
+            datas.append(ch)
+            continue
+        width, kind, stored = char_info(ch)
+        if kind == MARK and width == 1:
+            datas.append(stored)
+        elif kind == MARK and not width and datas:
+            if len(datas[-1]) + 2 <= MAX_COMBINING + 1:
+                datas[-1] += stored
+        elif kind == NORMAL and width == 1 and wcwidth(stored) == 1:
+            datas.append(stored)
+        else:
+            return None
+    return {x + i: attrs._replace(data=data) for i, data in enumerate(datas)}
 
 
 def sgr_params(style: Style) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .._lines import DEC_SPECIAL_GRAPHICS
 from .._rows import LEAD, MARK_TAG
 from .._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins
+from ._cells import MAX_PLANNED_RUN
 
 if TYPE_CHECKING:
     from ._host import Row as _Row
@@ -54,6 +55,8 @@ class ScreenPrinting:
             drawn = self._cells.drawn(text)
             if drawn is not None:
                 self._draw(drawn)
+                return
+            if not self.insert and self._draw_marked(text):
                 return
         run: list[str] = []
         # The markers of the run, in order, made once it is drawn: (index
@@ -125,6 +128,34 @@ class ScreenPrinting:
             self._decorate("".join(marked))
         if run:
             self._draw_run(run, fixes)
+
+    def _draw_marked(self: ScreenHost, text: str) -> bool:
+        """Shortcut: text of one-cell characters and markers (see
+        CellCache.marked_cells) that fits in the row from the cursor, its
+        zero-width markers at its start decorating what they follow (see
+        _decorate): its cells are written at once, made once per
+        attributes, column and text, as the loop of _print_unicode would
+        write them. False, having done nothing, for any other text, or a
+        longer one than a row holds (MAX_PLANNED_RUN: a flood goes through
+        the loop, once)."""
+        if len(text) > MAX_PLANNED_RUN:
+            return False
+        lead = 0
+        while lead < len(text) and text[lead] >= "\x80" and char_info(text[lead])[:2] == (0, MARK):
+            lead += 1
+        rest = text[lead:]
+        if not rest:
+            return False
+        cursor = self.screen.cursor
+        x = cursor.x
+        cells = self._cells.marked_cells(cursor.attrs, x, rest)
+        if cells is None or x + len(cells) > self.width:
+            return False
+        if lead:
+            self._decorate(text[:lead])
+        self.screen.buffer[cursor.y].update(cells)
+        self._drawn_to(x + len(cells))
+        return True
 
     def _draw_run(self: ScreenHost, run: list[str], fixes: list[tuple[int, str, bool]]) -> None:
         """Draw a run of one-cell characters (see _draw), then make its
