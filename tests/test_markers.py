@@ -349,7 +349,7 @@ def _as_printed(match: re.Match[str]) -> str:
     return _STAND_INS.get(chr(cp), "")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=2000, deadline=None)
 @given(st.lists(_MARKER_PIECES, max_size=40), st.sampled_from(range(len(_PROPERTY_MODES))))
 def test_markers_are_real_and_take_the_cells_of_their_code_point(
     pieces: list[str], mode: int
