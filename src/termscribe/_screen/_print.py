@@ -144,8 +144,9 @@ class ScreenPrinting:
         while lead < len(text) and text[lead] >= "\x80" and char_info(text[lead])[:2] == (0, MARK):
             lead += 1
         rest = text[lead:]
-        if not rest:
-            return False
+        if not rest:  # zero-width markers only (REP of one, say)
+            self._decorate(text)
+            return True
         cursor = self.screen.cursor
         x = cursor.x
         cells = self._cells.marked_cells(cursor.attrs, x, rest)
