@@ -74,6 +74,7 @@ from ._classes import (
     _ranges_class,
     _split_class,
     _table_class,
+    _table_ranges,
     width_of,
     width_table,
 )
@@ -108,6 +109,8 @@ __all__ = [
     "marker",
     "width_of",
     "width_table",
+    "zero_width_marked_ranges",
+    "zero_width_marked_run",
 ]
 
 #: Extra code points joined to one cell (combining marks, ZWJ sequences,
@@ -130,6 +133,24 @@ def marker(ch: str) -> str:
     """A marked code point as cells store it (see ``_rows``): shown as
     ``<U+202E>`` once a Line is made."""
     return MARK_TAG + ch
+
+
+@lru_cache(maxsize=1)
+def zero_width_marked_ranges() -> tuple[tuple[int, int], ...]:
+    """The ranges of the marked code points wcwidth gives no cell (bidi
+    controls, U+200B, tags...). Made when first needed, never changed."""
+    widths = width_table()
+    ranges: list[tuple[int, int]] = []
+    for first, last in _table_ranges("4"):
+        for match in re.finditer("0+", widths[first : last + 1]):
+            ranges.append((first + match.start(), first + match.end() - 1))
+    return tuple(ranges)
+
+
+@lru_cache(maxsize=1)
+def zero_width_marked_run() -> re.Pattern[str]:
+    """A run of marked code points wcwidth gives no cell."""
+    return re.compile(_ranges_class(*zero_width_marked_ranges()) + "*")
 
 
 def is_zero_width(text: str) -> bool:

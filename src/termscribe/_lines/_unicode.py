@@ -11,6 +11,10 @@ as on rows of a known width. A Hypothesis test compares the two under small row 
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
+from .._classes import _ranges_class, _table_ranges
 from .._rows import MARK_TAG, MAX_LINE_CELLS, WIDE_TAIL
 from .._unicode import (
     CELLS,
@@ -23,6 +27,7 @@ from .._unicode import (
     is_zero_width,
     kept_joiners,
     last_combining,
+    zero_width_marked_ranges,
 )
 from ._host import LinesHost
 
@@ -38,6 +43,8 @@ def print_unbounded(m: LinesHost, text: str) -> None:
     goes group by group."""
     if m.x >= MAX_LINE_CELLS:
         _print_past_cap(m, text)
+        return
+    if text[0] < "\x7f" and _print_letters_and_markers(m, text):
         return
     cells: list[str] = []
     marks: list[tuple[int, str]] = []
@@ -97,6 +104,81 @@ def print_unbounded(m: LinesHost, text: str) -> None:
                 return
         end = m.x
     _store(m, cells, marks, end)
+
+
+def _print_letters_and_markers(m: LinesHost, text: str) -> bool:
+    """Shortcut: printable ASCII with runs of zero-width markers after its
+    characters (marked code points and joiners that no digit, # or *
+    precedes, which a joiner would join): each run decorates the cell
+    before it, MAX_COMBINING // 2 markers at most, the rest counted as
+    omitted, as _print_groups would (a joiner after such a character is a
+    marker, and nothing joins a marker). Stored at once when the cells fit
+    in the row; False, having done nothing, for any other text."""
+    if _letters_and_markers().fullmatch(text) is None or _keycap_joiner().search(text):
+        return False
+    runs = list(_zero_width_markers().finditer(text))
+    cells = text if not runs else _zero_width_markers().sub("", text)
+    start = m.x
+    if start + len(cells) > MAX_LINE_CELLS:
+        # What fits, then the rest on a full row (see _print_past_cap).
+        end = _cells_end(runs, MAX_LINE_CELLS - start)
+        _print_letters_and_markers(m, text[:end])
+        _print_past_cap(m, text[end:])
+        return True
+    marks: list[tuple[int, str]] = []
+    omitted = 0
+    room = MAX_COMBINING // 2
+    removed = 0  # marker code points before the run
+    for match in runs:
+        run = match.group()
+        column = start + match.start() - removed - 1
+        removed += len(run)
+        if len(run) > room:
+            omitted += len(run) - room
+            run = run[:room]
+        marks.append((column, "".join(map(MARK_TAG.__add__, run))))
+    m._write(cells, len(cells))
+    m.x = start + len(cells)
+    row = m._rows[m.y]
+    if marks:
+        if row.marks is None:
+            row.marks = {}
+        row.marks.update(marks)
+    row.omitted += omitted
+    return True
+
+
+def _cells_end(runs: list[re.Match[str]], count: int) -> int:
+    """Where the text whose runs of markers ``runs`` are has its
+    ``count``-th cell end, with the markers after it."""
+    removed = 0
+    for match in runs:
+        if match.start() - removed > count:
+            break
+        removed += len(match.group())
+    return count + removed
+
+
+@lru_cache(maxsize=1)
+def _zero_width_markers() -> re.Pattern[str]:
+    """Runs of code points printed as zero-width markers after a
+    character that is not a join base: marked ones wcwidth gives no cell,
+    and joiners. Made when first needed, and never changed."""
+    ranges = sorted([*zero_width_marked_ranges(), *_table_ranges("5")])
+    return re.compile(_ranges_class(*ranges) + "+")
+
+
+@lru_cache(maxsize=1)
+def _letters_and_markers() -> re.Pattern[str]:
+    """Text _print_letters_and_markers takes: printable ASCII, each
+    character maybe followed by a run of zero-width markers."""
+    return re.compile(f"(?:[\x20-\x7e](?:{_zero_width_markers().pattern})?)+")
+
+
+@lru_cache(maxsize=1)
+def _keycap_joiner() -> re.Pattern[str]:
+    """A joiner after a digit, # or * (a keycap: it joins them)."""
+    return re.compile("[0-9#*]" + _ranges_class(*_table_ranges("5")))
 
 
 def _print_past_cap(m: LinesHost, text: str) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .._lines import DEC_SPECIAL_GRAPHICS
 from .._rows import LEAD, MARK_TAG
-from .._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins
+from .._unicode import CONTEXT, MARK, MAX_COMBINING, char_info, joins, zero_width_marked_run
 from ._cells import MAX_PLANNED_RUN
 
 if TYPE_CHECKING:
@@ -140,9 +140,7 @@ class ScreenPrinting:
         the loop, once)."""
         if len(text) > MAX_PLANNED_RUN:
             return False
-        lead = 0
-        while lead < len(text) and text[lead] >= "\x80" and char_info(text[lead])[:2] == (0, MARK):
-            lead += 1
+        lead = zero_width_marked_run().match(text).end()  # type: ignore[union-attr]  # matches ""
         rest = text[lead:]
         if not rest:  # zero-width markers only (REP of one, say)
             self._decorate(text)
