@@ -57,7 +57,11 @@ def snapshot(store: TerminalStore) -> tuple[Any, ...]:
         )
         for t in store.terminals()
     )
-    calls = tuple(store.tool_call(*key) for key in list(store._tool_calls))
+    calls = tuple(
+        store.tool_call(session_id, call_id)
+        for session_id, by_id in list(store._tool_calls.items())
+        for call_id in list(by_id)
+    )
     return (store.revision, store.finished, terminals, calls, store.permissions())
 
 

@@ -122,7 +122,7 @@ def test_a_raw_ascii_log_builds_no_unicode_regex() -> None:
         "main(['render'], stdin=io.BytesIO(STDIN), stdout=io.BytesIO())\n"
         "print(_unicode._single_run.cache_info().currsize,"
         " _unicode._cell_run.cache_info().currsize,"
-        " _unicode._fixed.cache_info().currsize,"
+        " _unicode.zero_width_marked_ranges.cache_info().currsize,"
         " _classes._table_runs.cache_info().currsize)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}

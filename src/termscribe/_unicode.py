@@ -142,6 +142,8 @@ def zero_width_marked_ranges() -> tuple[tuple[int, int], ...]:
     widths = width_table()
     ranges: list[tuple[int, int]] = []
     for first, last in _table_ranges("4"):
+        if widths.find("0", first, last + 1) < 0:
+            continue  # (one memchr: most marked ranges, unassigned ones, take cells)
         for match in re.finditer("0+", widths[first : last + 1]):
             ranges.append((first + match.start(), first + match.end() - 1))
     return tuple(ranges)

@@ -21,7 +21,9 @@ from .._unicode import (
     JOINER,
     MARKED,
     MAX_COMBINING,
+    NORMAL,
     ZERO,
+    char_info,
     dropped_cells,
     holds_joiner,
     is_zero_width,
@@ -44,7 +46,11 @@ def print_unbounded(m: LinesHost, text: str) -> None:
     if m.x >= MAX_LINE_CELLS:
         _print_past_cap(m, text)
         return
-    if text[0] < "\x7f" and _print_letters_and_markers(m, text):
+    if (
+        text[0] < "\x7f"
+        and _may_be_letters_and_markers(text)
+        and _print_letters_and_markers(m, text)
+    ):
         return
     cells: list[str] = []
     marks: list[tuple[int, str]] = []
@@ -104,6 +110,17 @@ def print_unbounded(m: LinesHost, text: str) -> None:
                 return
         end = m.x
     _store(m, cells, marks, end)
+
+
+_ASCII_PRINTABLE = "".join(map(chr, range(0x20, 0x7F)))
+
+
+def _may_be_letters_and_markers(text: str) -> bool:
+    """Whether the first code point of ``text`` past its printable ASCII
+    is marked or a joiner, as in the text _print_letters_and_markers takes
+    (a cheap look first: other text never builds its regexes)."""
+    rest = text.lstrip(_ASCII_PRINTABLE)
+    return bool(rest) and char_info(rest[0])[1] != NORMAL
 
 
 def _print_letters_and_markers(m: LinesHost, text: str) -> bool:
