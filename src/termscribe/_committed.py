@@ -177,8 +177,9 @@ class CommittedLines:
 
     def append_rows(self, texts: list[str], styles: list[str]) -> bool:
         """append_row for each row (its cells ``texts[i]``, its codes
-        ``styles[i]``) in turn, at once; False, having done nothing, unless
-        the store can take every one as it is."""
+        ``styles[i]``, or one code for all its cells) in turn, at once;
+        False, having done nothing, unless the store can take every one as
+        it is."""
         joined = "\n".join(texts)
         if BLANK in joined or Line.needs_seal(joined):
             return False
@@ -199,20 +200,6 @@ class CommittedLines:
             ]
         else:
             layouts = [PLAIN] * len(texts)
-        self.extend_layouts(texts, layouts)
-        return True
-
-    def append_texts(self, texts: list[str], code: str) -> bool:
-        """append_rows for rows of single cells, none blank or wide, each
-        all in palette code ``code``, given as their texts; False, having
-        done nothing, if one has something to seal."""
-        if Line.needs_seal("\n".join(texts)):
-            return False
-        head = one_run(code)
-        if head == PLAIN or all(texts):
-            layouts = [head] * len(texts)
-        else:
-            layouts = [head if text else PLAIN for text in texts]
         self.extend_layouts(texts, layouts)
         return True
 

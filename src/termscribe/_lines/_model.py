@@ -52,13 +52,14 @@ from .._rows import (
     BLANK,
     EMPTY_LINE,
     MAX_LINE_CELLS,
+    WIDE_TAIL,
     Line,
     Row,
     StylePalette,
 )
 from .._style import DEFAULT, Link, Style
 from .._syntax import CsiBodies, ParsedParams
-from .._unicode import CellTable, is_simple_run
+from .._unicode import CellTable, cell_run_end, is_simple_run
 from ._csi import (
     HANDLERS,
     MAX_REACH,
@@ -75,12 +76,9 @@ from ._host import Screen, cleared, window_lines
 from ._print import DEC_SPECIAL_GRAPHICS, Printing
 from ._repeat import MIN_REPEATS, run_repeated
 
-__all__ = ["DEC_SPECIAL_GRAPHICS", "MANY_LINES", "MAX_REPEAT", "LinesModel"]
+__all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
-#: Plain lines in a row that LF's bulk form checks a slice at a time (see
-#: LinesModel._plain_lines); fewer go line by line. At most MAX_PLAIN_LINES
-#: are taken in one slice.
-MANY_LINES = 8
+#: Lines LF's bulk form takes at once at most (see LinesModel._plain_lines).
 MAX_PLAIN_LINES = 4096
 
 _T = TypeVar("_T")
@@ -321,46 +319,43 @@ class LinesModel(Printing, Controls, Performer):
 
     def _scroll_lines(self, parts: list[str], start: int) -> int:
         """LF's bulk form: from ``parts[start]``, the texts each followed by
-        a line end (LF, or CR LF) that are printed on the fresh bottom row
-        of the scroll region and scrolled off by it, as many as follow,
-        taken at once: each is printed on a row of its own, and the region
-        scrolls up once for all of them (``_scroll_rows``). Returns the
-        index of the first text not taken (``start`` if none is; the LF
-        before it has been executed).
+        a line end (LF under the ``crlf`` policy, or CR LF) that are
+        printed on the fresh bottom row of the scroll region and scrolled
+        off by it, as many as follow (at most MAX_PLAIN_LINES), taken at
+        once. Returns the index of the first text not taken (``start`` if
+        none is; the LF before it has been executed).
 
         The cursor must be in column 0 of a blank bottom row of a region
         that starts at the top of the normal screen, with no insert mode or
-        line drawing, and each line end must return to column 0 (the
-        policy, or a CR). A text of single cells becomes its row's cells at
-        once, or with autowrap the rows it wraps into, each continuing the
-        one before (``_wrapped_rows``); in an unbounded row, where printing
-        never wraps, any other text is printed by ``print_text`` on a fresh
-        row. In a row of known width such a text ends the lines taken."""
+        line drawing. A text is taken when its characters (SGR sequences
+        aside) are cells a row holds: single or wide that fit in a row, or
+        single that wrap into rows of a known width (``_wrapped_rows``),
+        each continuing the one before. Each is read as its line's
+        characters and style codes, and made rows only if the window
+        keeps it (``_scroll_texts``). Any other text ends the lines taken:
+        the batch prints it."""
         screen = self._screen
-        y = self.y
-        rows = screen.rows
         if (
             self.x
-            or y != screen.bottom
+            or self.y != screen.bottom
             or screen.top
             or screen is not self._normal
             or self.insert
             or self._translate
-            or not _blank_row(rows[y])
+            or not _blank_row(screen.rows[self.y])
         ):
             return start
-        taken = self._plain_lines(parts, start)
-        if taken > start:
-            return taken
         lf_returns = self.lf_returns
         limit = self._limit
-        unbounded = self.width is None
+        wraps = self.autowrap and self.width is not None
         code = self._code
-        new: list[Row] = []
+        part_codes = self._part_codes
         n = len(parts)
+        texts: list[str] = []
+        styles: list[str] = []
         i = start
-        while i + 1 < n:
-            text = parts[i]
+        stop = min(n - 1, start + 4 * MAX_PLAIN_LINES)
+        while i < stop:
             end = parts[i + 1]
             if end == "\n":
                 if not lf_returns:
@@ -370,126 +365,90 @@ class LinesModel(Printing, Controls, Performer):
                 after = i + 4
             else:
                 break
-            cells = self._cells_of(text, code)
-            if cells is not None and len(cells[0]) <= limit:
-                new.append(Row(cells[0], cells[1]))
-                code = cells[2]
-            elif cells is not None and not unbounded and self.autowrap:
-                new.extend(_wrapped_rows(cells[0], cells[1], limit))
-                code = cells[2]
-            elif unbounded:
-                if code is not None:
-                    self._set_code(code)
-                rows[y] = row = Row()
-                self._print_text(text)
-                self.x = 0
-                new.append(row)
-                code = self._code
+            text = parts[i]
+            line_code = code
+            if "\x1b" not in text:
+                chars = text
+                codes = code or ""
+            elif code is None:
+                chars = without_sgr(text)
+                codes = ""
             else:
+                pieces = sgr_split(text)
+                chars = "".join(pieces[::2])
+                run_codes = part_codes(code, pieces[1::2])
+                codes = "".join(map(mul, run_codes, map(len, pieces[::2])))
+                line_code = run_codes[-1]
+            if chars.isascii() or is_simple_run(chars):
+                if len(chars) > limit and not (wraps and len(chars) <= MAX_LINE_CELLS):
+                    break
+            elif cell_run_end(chars) != len(chars) or (
+                2 * len(chars) > limit and len(self.cell_table.wide_cells(chars)) > limit
+            ):
                 break
+            texts.append(chars)
+            styles.append(codes)
+            code = line_code
             i = after
-        if new:
-            rows[y] = Row()
-            self._last = ""
-            self._scroll_rows(new)
+        if texts:
+            self._scroll_texts(texts, styles)
             if code is not None:
                 self._set_code(code)
         return i
 
-    def _plain_lines(self, parts: list[str], start: int) -> int:
-        """``_scroll_lines`` for a run of at least MANY_LINES texts of single
-        cells with no SGR sequence, each ended by LF (under the ``crlf``
-        policy) or by CR LF, the body of most logs: checked a slice at a
-        time, the slices doubling while they pass (so that the checks cost
-        at most about twice the lines taken, and a slice that fails at most
-        as much again), and their rows made only for those the window keeps
-        (``_scroll_texts``). Returns the index of the first text not taken
-        (``start`` if none is)."""
-        lead = parts[start + 1 : start + 2]
-        if lead == ["\n"] and self.lf_returns:
-            step = 2
-        elif lead == ["\r"]:
-            step = 4
-        else:
-            return start
-        available = min((len(parts) - start) // step, MAX_PLAIN_LINES)
-        size = MANY_LINES
-        taken = 0
-        while size <= available and self._plain_slice(parts, start, step, size):
-            taken = size
-            if size == available:
-                break
-            size = min(2 * size, available)
-        if not taken:
-            return start
-        self._scroll_texts(parts[start : start + step * taken : step])
-        return start + step * taken
-
-    def _plain_slice(self, parts: list[str], start: int, step: int, size: int) -> bool:
-        """Whether the ``size`` texts from ``parts[start]``, every ``step``
-        parts, are single cells with no SGR sequence that fit in a row, each
-        ended by LF (``step`` 2) or CR LF (``step`` 4)."""
-        end = start + step * size
-        if step == 2:
-            if parts[start + 1 : end : 2] != ["\n"] * size:
-                return False
-        elif (
-            parts[start + 1 : end : 4] != ["\r"] * size
-            or parts[start + 3 : end : 4] != ["\n"] * size
-            or any(parts[start + 2 : end : 4])
-        ):
-            return False
-        texts = parts[start:end:step]
-        joined = "".join(texts)
-        return (
-            "\x1b" not in joined
-            and (joined.isascii() or is_simple_run(joined))
-            and max(map(len, texts)) <= self._limit
-        )
-
-    def _scroll_texts(self, texts: list[str]) -> None:
-        """``_scroll_rows`` for rows of single cells in the current style,
-        given as their texts: those that leave the window go to the store
-        without being made rows."""
-        code = self._code
-        if code is None:
-            code = ""
+    def _scroll_texts(self, texts: list[str], styles: list[str]) -> None:
+        """``_scroll_rows`` for the lines whose characters are ``texts``
+        and style codes ``styles`` (see _text_rows): those whose rows all
+        leave the window go to the store without being made rows."""
         rows = self._screen.rows
         bottom = self._screen.bottom
-        count = len(texts)
-        if count <= bottom:
-            self._scroll_rows([Row(text, code * len(text)) for text in texts])
+        limit = self._limit
+        kept = 0  # rows of the last lines, from the end
+        direct = len(texts)
+        while direct and kept < bottom:
+            direct -= 1
+            kept += max(1, -(-len(texts[direct]) // limit))
+        if not direct:
+            self._scroll_rows(self._text_rows(texts, styles))
             return
         fresh = Row()
-        self._commit_rows(rows[:bottom], fresh)  # the row below them: a new one
+        self._commit_rows(rows[:bottom], fresh)  # the row below them: a line's first
         self._finish_pending()
-        direct = texts[: count - bottom]
-        if not self.committed.append_texts(direct, code or "\x00"):
-            for text in direct:
-                self._commit_row(Row(text, code * len(text)))
-        rows[: bottom + 1] = [
-            *(Row(text, code * len(text)) for text in texts[count - bottom :]),
-            fresh,
-        ]
+        if not self.committed.append_rows(texts[:direct], styles[:direct]):
+            self._commit_rows(self._text_rows(texts[:direct], styles[:direct]), None)
+            self._finish_pending()
+        new = self._text_rows(texts[direct:], styles[direct:])
+        leaving = len(new) - bottom
+        self._commit_rows(new[:leaving], new[leaving] if bottom else fresh)
+        rows[: bottom + 1] = [*new[leaving:], fresh]
         self._last = ""
 
-    def _cells_of(self, text: str, code: str | None) -> tuple[str, str, str | None] | None:
-        """The cells and style codes ``print_text(text)`` would write from
-        column 0 of a blank row in the style of ``code`` (None: unstyled),
-        and the code after it, when they are single cells (else None)."""
-        if "\x1b" not in text:
-            if not (text.isascii() or is_simple_run(text)):
-                return None
-            return text, "" if code is None else code * len(text), code
-        if code is None:
-            text = without_sgr(text)
-            return (text, "", None) if text.isascii() or is_simple_run(text) else None
-        parts = sgr_split(text)
-        cells = "".join(parts[::2])
-        if not (cells.isascii() or is_simple_run(cells)):
-            return None
-        part_codes = self._part_codes(code, parts[1::2])
-        return cells, "".join(map(mul, part_codes, map(len, parts[::2]))), part_codes[-1]
+    def _text_rows(self, texts: list[str], styles: list[str]) -> list[Row]:
+        """The rows that printing each of ``texts`` from column 0 of a blank
+        row writes: its cells, single (which wrap at the width) or wide, in
+        the style codes ``styles`` (one a character, or one for all, or
+        none when unstyled)."""
+        limit = self._limit
+        wide_cells = self.cell_table.wide_cells
+        new: list[Row] = []
+        for text, codes in zip(texts, styles, strict=True):
+            cells = text if text.isascii() or is_simple_run(text) else wide_cells(text)
+            if len(codes) <= 1:
+                codes *= len(cells)
+            elif len(cells) != len(text):
+                per_cell = []
+                next_code = iter(codes).__next__
+                code = ""
+                for cell in cells:
+                    if cell != WIDE_TAIL:
+                        code = next_code()
+                    per_cell.append(code)
+                codes = "".join(per_cell)
+            if len(cells) <= limit:
+                new.append(Row(cells, codes))
+            else:
+                new.extend(_wrapped_rows(cells, codes, limit))
+        return new
 
     def _scroll_rows(self, new: list[Row]) -> None:
         """``new`` rows printed in turn on the blank bottom row of a scroll
