@@ -420,6 +420,46 @@ def test_lines_committed_at_once_merge_runs_of_one_style(options: dict[str, obje
     assert [text for text, _ in whole.lines()[2].runs] == ["ab", "cd"]
 
 
+_MANY_KINDS_OF_LINES = (
+    b"\x1b[33mcommit 1\x1b[m\r\n"
+    + "Author: 张伟 <z@example.cn>\r\n\x1b[32mgreen\r\n".encode()
+    + "    \u26a1\ufe0f 検索 \U0001f469\u200d\U0001f4bb e\u0301\x1b[m\r\n".encode()
+    + b"x" * 30
+    + b"\x1b[1m"
+    + b"y" * 30
+    + b"\x1b[m\r\n"
+    + "中文字".encode() * 4
+    + b"\r\n"
+) * 12
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"columns": 12},
+        {"columns": 25},
+        {"columns": 80, "rows": 3},
+        {"rows": 1},
+        {"mode": "strip"},
+    ],
+)
+@pytest.mark.parametrize("styled", [True, False])
+def test_lines_of_every_kind_scroll_off_at_once_as_one_by_one(
+    options: dict[str, object], styled: bool
+) -> None:
+    # LF's bulk form takes wide characters, SGR sequences, lines that wrap,
+    # and (where a line cannot wrap) lines with marks and markers, printed
+    # on a row of their own in the style the lines before left: the lines
+    # are those event by event gives.
+    whole = transcript_of([_MANY_KINDS_OF_LINES], styled=styled, **options)
+    one = transcript_of([_MANY_KINDS_OF_LINES], styled=styled, _one_by_one=True, **options)
+    assert whole.lines() == one.lines()
+    assert whole.text() == one.text()
+    assert "Author: 张伟 <z@example.cn>\n" in whole.text()
+    assert "x" * 30 + "y" * 30 in whole.text().replace("\n", "")
+
+
 @pytest.mark.parametrize("styled", [True, False])
 def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled: bool) -> None:
     # Whole lines at the bottom of a 3-row window: the rows left in the

@@ -332,26 +332,32 @@ class LinesModel(Printing, Controls, Performer):
         single that wrap into rows of a known width (``_wrapped_rows``),
         each continuing the one before. Each is read as its line's
         characters and style codes, and made rows only if the window
-        keeps it (``_scroll_texts``). Any other text ends the lines taken:
+        keeps it (``_scroll_texts``). Any other text is printed by
+        ``print_text`` on a row of its own where it cannot wrap (an
+        unbounded row, or one with two cells for each of its code
+        points, the most one takes); else it ends the lines taken, and
         the batch prints it."""
         screen = self._screen
+        rows = screen.rows
+        y = self.y
         if (
             self.x
-            or self.y != screen.bottom
+            or y != screen.bottom
             or screen.top
             or screen is not self._normal
             or self.insert
             or self._translate
-            or not _blank_row(screen.rows[self.y])
+            or not _blank_row(rows[y])
         ):
             return start
         lf_returns = self.lf_returns
         limit = self._limit
-        wraps = self.autowrap and self.width is not None
+        unbounded = self.width is None
+        wraps = self.autowrap and not unbounded
         code = self._code
         part_codes = self._part_codes
         n = len(parts)
-        texts: list[str] = []
+        texts: list[str | Row] = []
         styles: list[str] = []
         i = start
         stop = min(n - 1, start + 4 * MAX_PLAIN_LINES)
@@ -385,7 +391,22 @@ class LinesModel(Printing, Controls, Performer):
             elif cell_run_end(chars) != len(chars) or (
                 2 * len(chars) > limit and len(self.cell_table.wide_cells(chars)) > limit
             ):
-                break
+                if not unbounded and 2 * len(chars) > limit:
+                    break
+                # Printed on a row of its own, where nothing wraps: an
+                # unbounded row, or one that holds two cells a code point.
+                if code is not None:
+                    self._set_code(code)
+                saved = rows[y]
+                rows[y] = row = Row()
+                self._print_text(text)
+                rows[y] = saved
+                self.x = 0
+                texts.append(row)
+                styles.append("")
+                code = self._code
+                i = after
+                continue
             texts.append(chars)
             styles.append(codes)
             code = line_code
@@ -396,10 +417,11 @@ class LinesModel(Printing, Controls, Performer):
                 self._set_code(code)
         return i
 
-    def _scroll_texts(self, texts: list[str], styles: list[str]) -> None:
+    def _scroll_texts(self, texts: list[str | Row], styles: list[str]) -> None:
         """``_scroll_rows`` for the lines whose characters are ``texts``
-        and style codes ``styles`` (see _text_rows): those whose rows all
-        leave the window go to the store without being made rows."""
+        and style codes ``styles`` (see _text_rows), or that are printed
+        rows: those whose rows all leave the window go to the store without
+        being made rows."""
         rows = self._screen.rows
         bottom = self._screen.bottom
         limit = self._limit
@@ -407,31 +429,50 @@ class LinesModel(Printing, Controls, Performer):
         direct = len(texts)
         while direct and kept < bottom:
             direct -= 1
-            kept += max(1, -(-len(texts[direct]) // limit))
+            entry = texts[direct]
+            kept += 1 if isinstance(entry, Row) else max(1, -(-len(entry) // limit))
         if not direct:
             self._scroll_rows(self._text_rows(texts, styles))
             return
         fresh = Row()
         self._commit_rows(rows[:bottom], fresh)  # the row below them: a line's first
         self._finish_pending()
-        if not self.committed.append_rows(texts[:direct], styles[:direct]):
-            self._commit_rows(self._text_rows(texts[:direct], styles[:direct]), None)
-            self._finish_pending()
+        self._commit_texts(texts[:direct], styles[:direct])
         new = self._text_rows(texts[direct:], styles[direct:])
         leaving = len(new) - bottom
         self._commit_rows(new[:leaving], new[leaving] if bottom else fresh)
         rows[: bottom + 1] = [*new[leaving:], fresh]
         self._last = ""
 
-    def _text_rows(self, texts: list[str], styles: list[str]) -> list[Row]:
+    def _commit_texts(self, texts: list[str | Row], styles: list[str]) -> None:
+        """Commit each line of ``texts`` (see _scroll_texts), none pending:
+        the characters at once, as the store takes them, and each printed
+        row as its line."""
+        start = 0
+        for index, entry in enumerate(texts):
+            if isinstance(entry, Row):
+                self._commit_texts(texts[start:index], styles[start:index])
+                self._commit_row(entry)
+                start = index + 1
+        if start:
+            texts = texts[start:]
+            styles = styles[start:]
+        if texts and not self.committed.append_rows(texts, styles):  # type: ignore[arg-type]
+            self._commit_rows(self._text_rows(texts, styles), None)
+            self._finish_pending()
+
+    def _text_rows(self, texts: list[str | Row], styles: list[str]) -> list[Row]:
         """The rows that printing each of ``texts`` from column 0 of a blank
         row writes: its cells, single (which wrap at the width) or wide, in
         the style codes ``styles`` (one a character, or one for all, or
-        none when unstyled)."""
+        none when unstyled); or the row it is."""
         limit = self._limit
         wide_cells = self.cell_table.wide_cells
         new: list[Row] = []
         for text, codes in zip(texts, styles, strict=True):
+            if isinstance(text, Row):
+                new.append(text)
+                continue
             cells = text if text.isascii() or is_simple_run(text) else wide_cells(text)
             if len(codes) <= 1:
                 codes *= len(cells)
