@@ -78,7 +78,10 @@ from ._repeat import MIN_REPEATS, run_repeated
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
-#: Lines LF's bulk form takes at once at most (see LinesModel._plain_lines).
+#: Plain lines in a row after which LF's bulk form checks the lines that
+#: follow a slice at a time (see LinesModel._plain_run); at most
+#: MAX_PLAIN_LINES lines are taken at once.
+MANY_LINES = 8
 MAX_PLAIN_LINES = 4096
 
 _T = TypeVar("_T")
@@ -359,9 +362,20 @@ class LinesModel(Printing, Controls, Performer):
         n = len(parts)
         texts: list[str | Row] = []
         styles: list[str] = []
+        printed = False
+        plain = 0  # plain lines in a row: single cells, no SGR, one line end
         i = start
         stop = min(n - 1, start + 4 * MAX_PLAIN_LINES)
         while i < stop:
+            if plain >= MANY_LINES:
+                step = 4 if parts[i - 3] == "\r" else 2  # as the last line ended
+                taken = self._plain_run(parts, i, step, (stop + 1 - i) // step)
+                if taken:
+                    texts += parts[i : i + step * taken : step]
+                    styles += [code or ""] * taken
+                    i += step * taken
+                    continue
+                plain = 0
             end = parts[i + 1]
             if end == "\n":
                 if not lf_returns:
@@ -386,7 +400,11 @@ class LinesModel(Printing, Controls, Performer):
                 codes = "".join(map(mul, run_codes, map(len, pieces[::2])))
                 line_code = run_codes[-1]
             if chars.isascii() or is_simple_run(chars):
-                if len(chars) > limit and not (wraps and len(chars) <= MAX_LINE_CELLS):
+                if len(chars) <= limit:
+                    plain = plain + 1 if chars is text else 0
+                elif wraps and len(chars) <= MAX_LINE_CELLS:
+                    plain = 0
+                else:
                     break
             elif cell_run_end(chars) != len(chars) or (
                 2 * len(chars) > limit and len(self.cell_table.wide_cells(chars)) > limit
@@ -404,6 +422,7 @@ class LinesModel(Printing, Controls, Performer):
                 self.x = 0
                 texts.append(row)
                 styles.append("")
+                printed = True
                 code = self._code
                 i = after
                 continue
@@ -412,21 +431,59 @@ class LinesModel(Printing, Controls, Performer):
             code = line_code
             i = after
         if texts:
-            self._scroll_texts(texts, styles)
+            self._scroll_texts(texts, styles, printed)
             if code is not None:
                 self._set_code(code)
         return i
 
-    def _scroll_texts(self, texts: list[str | Row], styles: list[str]) -> None:
+    def _plain_run(self, parts: list[str], start: int, step: int, available: int) -> int:
+        """How many of the ``available`` lines from ``parts[start]`` are
+        plain (see _plain_slice), checked a slice at a time, the slices
+        doubling from MANY_LINES while they pass: the checks cost at most
+        about twice the lines taken, and a slice that fails at most as
+        much again. The body of most logs."""
+        size = MANY_LINES
+        taken = 0
+        while size <= available and self._plain_slice(parts, start, step, size):
+            taken = size
+            if size == available:
+                break
+            size = min(2 * size, available)
+        return taken
+
+    def _plain_slice(self, parts: list[str], start: int, step: int, size: int) -> bool:
+        """Whether the ``size`` texts from ``parts[start]``, every ``step``
+        parts, are single cells with no SGR sequence that fit in a row, each
+        ended by LF under the ``crlf`` policy (``step`` 2) or CR LF
+        (``step`` 4)."""
+        end = start + step * size
+        if step == 2:
+            if not self.lf_returns or parts[start + 1 : end : 2] != ["\n"] * size:
+                return False
+        elif (
+            parts[start + 1 : end : 4] != ["\r"] * size
+            or parts[start + 3 : end : 4] != ["\n"] * size
+            or any(parts[start + 2 : end : 4])
+        ):
+            return False
+        texts = parts[start:end:step]
+        joined = "".join(texts)
+        return (
+            "\x1b" not in joined
+            and (joined.isascii() or is_simple_run(joined))
+            and max(map(len, texts)) <= self._limit
+        )
+
+    def _scroll_texts(self, texts: list[str | Row], styles: list[str], printed: bool) -> None:
         """``_scroll_rows`` for the lines whose characters are ``texts``
-        and style codes ``styles`` (see _text_rows), or that are printed
-        rows: those whose rows all leave the window go to the store without
-        being made rows."""
+        and style codes ``styles`` (see _text_rows), or that are rows
+        ``printed`` on: those whose rows all leave the window go to the
+        store without being made rows."""
         rows = self._screen.rows
         bottom = self._screen.bottom
         limit = self._limit
         kept = 0  # rows of the last lines, from the end
-        direct = len(texts)
+        direct = len(texts) if len(texts) > bottom else 0  # each takes a row at least
         while direct and kept < bottom:
             direct -= 1
             entry = texts[direct]
@@ -437,7 +494,11 @@ class LinesModel(Printing, Controls, Performer):
         fresh = Row()
         self._commit_rows(rows[:bottom], fresh)  # the row below them: a line's first
         self._finish_pending()
-        self._commit_texts(texts[:direct], styles[:direct])
+        if printed:
+            self._commit_texts(texts[:direct], styles[:direct])
+        elif not self.committed.append_rows(texts[:direct], styles[:direct]):  # type: ignore[arg-type]
+            self._commit_rows(self._text_rows(texts[:direct], styles[:direct]), None)
+            self._finish_pending()
         new = self._text_rows(texts[direct:], styles[direct:])
         leaving = len(new) - bottom
         self._commit_rows(new[:leaving], new[leaving] if bottom else fresh)
@@ -467,29 +528,39 @@ class LinesModel(Printing, Controls, Performer):
         the style codes ``styles`` (one a character, or one for all, or
         none when unstyled); or the row it is."""
         limit = self._limit
-        wide_cells = self.cell_table.wide_cells
         new: list[Row] = []
+        append = new.append
         for text, codes in zip(texts, styles, strict=True):
-            if isinstance(text, Row):
-                new.append(text)
-                continue
-            cells = text if text.isascii() or is_simple_run(text) else wide_cells(text)
-            if len(codes) <= 1:
-                codes *= len(cells)
-            elif len(cells) != len(text):
-                per_cell = []
-                next_code = iter(codes).__next__
-                code = ""
-                for cell in cells:
-                    if cell != WIDE_TAIL:
-                        code = next_code()
-                    per_cell.append(code)
-                codes = "".join(per_cell)
-            if len(cells) <= limit:
-                new.append(Row(cells, codes))
+            if type(text) is str and text.isascii():  # the usual case
+                if len(codes) <= 1:
+                    codes *= len(text)
+                if len(text) <= limit:
+                    append(Row(text, codes))
+                else:
+                    new.extend(_wrapped_rows(text, codes, limit))
+            elif isinstance(text, Row):
+                append(text)
             else:
-                new.extend(_wrapped_rows(cells, codes, limit))
+                new.extend(self._cell_rows(text, codes))
         return new
+
+    def _cell_rows(self, text: str, codes: str) -> list[Row]:
+        """_text_rows for one text that is not ASCII."""
+        cells = text if is_simple_run(text) else self.cell_table.wide_cells(text)
+        if len(codes) <= 1:
+            codes *= len(cells)
+        elif len(cells) != len(text):
+            per_cell = []
+            next_code = iter(codes).__next__
+            code = ""
+            for cell in cells:
+                if cell != WIDE_TAIL:
+                    code = next_code()
+                per_cell.append(code)
+            codes = "".join(per_cell)
+        if len(cells) <= self._limit:
+            return [Row(cells, codes)]
+        return _wrapped_rows(cells, codes, self._limit)
 
     def _scroll_rows(self, new: list[Row]) -> None:
         """``new`` rows printed in turn on the blank bottom row of a scroll
