@@ -460,6 +460,37 @@ def test_lines_of_every_kind_scroll_off_at_once_as_one_by_one(
     assert "x" * 30 + "y" * 30 in whole.text().replace("\n", "")
 
 
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # Printed over wholly: only the last of each length is the row's.
+        (b"10%\r20%\r30%\r100%\rdone\n", "done\n"),
+        (b"loading...\r50%\r60%\r70%\n", "70%ding...\n"),
+        # A shorter text leaves the longer one's end; a longer one after it
+        # prints over both.
+        (b"abcdef\rxy\rXYZ\r12\r\n", "12Zdef\n"),
+        # Printing over half of a wide character blanks its other half.
+        ("\u4e2d\u6587x\rabc\ra\r\n".encode(), "abc x\n"),
+        # SGR and wide characters between them are printed as they come.
+        (b"aaaa\r\x1b[1mbb\x1b[m\rc\r\n", "cbaa\n"),
+        ("aaaa\r\u4e2d\rb\r\n".encode(), "b aa\n"),
+        # Insert mode inserts each: none is printed over.
+        (b"\x1b[4haa\rbb\rcc\x1b[4l\n", "ccbbaa\n"),
+    ],
+)
+@pytest.mark.parametrize("options", [{}, {"columns": 5}, {"columns": 80}])
+def test_texts_printed_over_from_column_0_at_once_as_one_by_one(
+    data: bytes, expected: str, options: dict[str, object]
+) -> None:
+    # CR's bulk form skips a text a later one at least as long prints over
+    # wholly; the row is the one the events one by one make.
+    whole = transcript_of([data], **options)
+    one = transcript_of([data], _one_by_one=True, **options)
+    assert whole.lines() == one.lines()
+    if "columns" not in options or options["columns"] == 80:
+        assert whole.text() == expected
+
+
 @pytest.mark.parametrize("styled", [True, False])
 def test_a_row_made_by_a_batch_and_changed_later_is_committed_as_changed(styled: bool) -> None:
     # Whole lines at the bottom of a 3-row window: the rows left in the

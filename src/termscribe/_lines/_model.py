@@ -271,10 +271,11 @@ class LinesModel(Printing, Controls, LineFeeds, Performer):
 
     def batch(self, parts: list[str]) -> None:
         """Execute a batch (see ``_grammar``): each text by ``print`` or
-        ``print_with_sgr``, each item by the function its event calls, and
+        ``print_with_sgr``, each item by the function its event calls,
         whole lines that scroll off the bottom row by ``_scroll_lines``,
-        LF's bulk form. A flood that repeats one unit goes through
-        ``run_repeated``."""
+        LF's bulk form, and texts printed over from column 0 by
+        ``_carriage_returns``, CR's. A flood that repeats one unit goes
+        through ``run_repeated``."""
         if len(parts) > 2 * MIN_REPEATS:
             run_repeated(self, parts, self._execute_batch)
         else:
@@ -297,6 +298,8 @@ class LinesModel(Printing, Controls, LineFeeds, Performer):
                 execute(item)
                 if item == "\n" and i + 3 < n:
                     after = self._scroll_lines(parts, after)
+                elif item == "\r" and i + 3 < n and parts[i + 2] == "\r" and parts[after]:
+                    after = self._carriage_returns(parts, after)
             elif item[1] == "[" and item[0] == "\x1b":
                 csi_dispatch(*bodies[item[2:]])
             else:

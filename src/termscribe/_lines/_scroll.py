@@ -1,6 +1,8 @@
-"""LF's bulk form in the ``lines`` model: whole lines printed on the fresh
-bottom row of the scroll region and scrolled off by their line ends, taken
-at once (see ``LineFeeds._scroll_lines``).
+"""Bulk forms of line ends in the ``lines`` model: LF's, whole lines printed
+on the fresh bottom row of the scroll region and scrolled off by their line
+ends, taken at once (see ``LineFeeds._scroll_lines``); and CR's, texts
+printed over one another from column 0, the ones printed over wholly
+skipped (``LineFeeds._carriage_returns``).
 
 It does what the events do, one operation for many: the characters of a
 line and their style codes are read by the same SGR table as printing
@@ -30,7 +32,55 @@ MAX_PLAIN_LINES = 4096
 
 
 class LineFeeds:
-    """LF's bulk form, a part of LinesModel."""
+    """LF's bulk form, and CR's, a part of LinesModel."""
+
+    def _carriage_returns(self: LinesHost, parts: list[str], start: int) -> int:
+        """CR's bulk form, for a progress bar redrawn in place: from
+        ``parts[start]`` (the text after a CR just executed), the texts each
+        followed by a CR, as many as follow, each printed after its CR in
+        turn; but a text that a later one at least as long prints over from
+        column 0 before anything else happens to the row is not printed:
+        its cells, and what printing it does beyond them (the half of a
+        wide character it cuts), are the later one's too. Returns the index
+        of the last text, which the batch prints, its CR executed.
+
+        Printed over are texts of single cells with no SGR sequence that fit
+        in the row, in no insert mode or line drawing; the texts between
+        them too."""
+        if self.insert or self._translate:
+            return start
+        n = len(parts)
+        end = start
+        while end + 2 < n and parts[end + 1] == "\r":
+            end += 2
+        texts = parts[start : end + 1 : 2]
+        limit = self._limit
+        joined = "".join(texts)
+        if "\x1b" not in joined and (joined.isascii() or is_simple_run(joined)):
+            over = [len(text) <= limit for text in texts]
+        else:
+            over = [
+                "\x1b" not in text
+                and (text.isascii() or is_simple_run(text))
+                and len(text) <= limit
+                for text in texts
+            ]
+        longest = -1  # the longest text printed over after this one, if any
+        skipped = [False] * len(texts)
+        for index in range(len(texts) - 1, -1, -1):
+            if not over[index]:
+                longest = -1
+            elif len(texts[index]) <= longest:
+                skipped[index] = True
+            else:
+                longest = len(texts[index])
+        for index in range(len(texts) - 1):
+            if not skipped[index]:
+                self.execute("\r")
+                if texts[index]:
+                    self._print_text(texts[index])
+        self.execute("\r")
+        return end
 
     def _scroll_lines(self: LinesHost, parts: list[str], start: int) -> int:
         """LF's bulk form: from ``parts[start]``, the texts each followed by

@@ -83,6 +83,11 @@ class StripModel(LinesModel):
         self._commit_rows(new, None)
         self._rows[0] = Row()
 
+    def _carriage_returns(self, parts: list[str], start: int) -> int:
+        """No text after a CR is printed over here (CR breaks the line):
+        the batch prints each."""
+        return start
+
     def _spaces(self, count: int) -> None:
         if self._break:
             self._break = False
