@@ -54,16 +54,18 @@ replacement and appended chunk, in application order.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from typing import Final, TypeVar
+from typing import Final
 
 from termscribe import Transcript
 from termscribe._transcript import HOLD_BYTES
 
 from ._errors import AcpWarning, FieldError, InvalidMessageError, StoreFinishedError
 from ._messages import ParsedMessage, parse_batch_items, parse_message, parse_session_update
-from ._models import TerminalExitStatus, TerminalOutput
+from ._models import TerminalOutput
 from ._ops import Anchor, Chunk, LegacyCommand, Op, Permission, ToolCallPatch, Update
 from ._plain import plain_chunk
+from ._shared import MAX_SHARED_VALUES, SharedValues
+from ._stored import StoredTerminal
 from ._terminal import (
     ApplyResult,
     IdSet,
@@ -75,12 +77,17 @@ from ._terminal import (
     ToolCallInfo,
     TranscriptFactory,
     added,
-    has,
     members,
 )
-from ._validate import OMITTED, Patch
+from ._validate import OMITTED, patched
 
-__all__ = ["DEFAULT_MAX_RETAINED_BYTES", "DEFAULT_MAX_TOTAL_RETAINED_BYTES", "TerminalStore"]
+__all__ = [
+    "DEFAULT_MAX_RETAINED_BYTES",
+    "DEFAULT_MAX_TOTAL_RETAINED_BYTES",
+    "LIVE_TERMINALS",
+    "MAX_SHARED_VALUES",
+    "TerminalStore",
+]
 
 # Raw bytes kept per terminal (for re-rendering and export).  64 MiB holds the
 # longest real build logs while bounding memory; xterm.js bounds its parser
@@ -93,12 +100,6 @@ DEFAULT_MAX_TOTAL_RETAINED_BYTES: Final = 512 * 1024 * 1024
 # holds its lines and little more, not an interpreter.  Output interleaved
 # over more terminals than this pays a compaction and a wake per switch.
 LIVE_TERMINALS: Final = 8
-#: Traits, strings and exit statuses a store shares between its terminals.
-MAX_SHARED_VALUES: Final = 4096
-
-
-_V = TypeVar("_V")
-_S = TypeVar("_S", str, "str | None")
 
 
 class _ToolCall:
@@ -160,9 +161,7 @@ class TerminalStore:
         # Fail on bad transcript options now, not on the first terminal.
         self._new_transcript()
         self._factory = TranscriptFactory(self._new_transcript)
-        self._shared_strings: dict[str, str] = {}
-        self._shared_statuses: dict[tuple[int | None, str | None], TerminalExitStatus] = {}
-        self._shared_traits: dict[tuple[object, ...], TerminalTraits] = {}
+        self._shared = SharedValues()
         self._max_retained = max_retained_bytes
         self._max_total_retained = max_total_retained_bytes
         self._retained = 0  # raw bytes retained by all terminals
@@ -171,11 +170,11 @@ class TerminalStore:
         self._observer = observer
         # Terminals by session, then id; across sessions, in first-seen
         # order once there are two (one session's dict has that order).
-        self._sessions: dict[str | None, dict[str, TerminalState]] = {}
-        self._order: list[TerminalState] | None = None
+        self._sessions: dict[str | None, dict[str, StoredTerminal]] = {}
+        self._order: list[StoredTerminal] | None = None
         # Each terminal given plain chunks (see apply), with the result they
         # give, which depends on the terminal only.
-        self._plain: dict[tuple[str | None, str], tuple[TerminalState, ApplyResult]] = {}
+        self._plain: dict[tuple[str | None, str], tuple[StoredTerminal, ApplyResult]] = {}
         self._tool_calls: dict[str | None, dict[str, _ToolCall]] = {}  # by session, then id
         self._legacy_terminals: set[TerminalKey] = set()  # announced by v1 terminal_info
         self._permissions: list[PermissionRecord] = []
@@ -186,8 +185,8 @@ class TerminalStore:
         self._finished = False
         # Terminals with a live transcript, given output last at the end;
         # the last of them, which the next chunk most likely goes to.
-        self._live: dict[TerminalState, None] = {}
-        self._feeding: TerminalState | None = None
+        self._live: dict[StoredTerminal, None] = {}
+        self._feeding: StoredTerminal | None = None
 
     # -- reading -----------------------------------------------------------
 
@@ -229,7 +228,7 @@ class TerminalStore:
         """Terminals changed after `revision` (a value of `revision` read earlier)."""
         return tuple(t for t in self._all() if t.version > revision)
 
-    def _all(self) -> Collection[TerminalState]:
+    def _all(self) -> Collection[StoredTerminal]:
         """Every terminal, in first-seen order."""
         if self._order is not None:
             return self._order
@@ -262,7 +261,7 @@ class TerminalStore:
         """Command permissions naming this terminal or one of its tool calls."""
         session_id = terminal.session_id
         found = set(self._permissions_by_terminal.get((session_id, terminal.terminal_id), ()))
-        for tool_call_id in members(terminal._tool_call_ids):
+        for tool_call_id in terminal.tool_call_ids:
             found.update(self._permissions_by_tool_call.get((session_id, tool_call_id), ()))
         return tuple(self._permissions[i] for i in sorted(found))
 
@@ -372,8 +371,7 @@ class TerminalStore:
         for terminal_id in ids:
             terminal = self._sessions[op.session_id][terminal_id]
             key = terminal.key
-            if key in self._legacy_terminals and terminal._command is None:
-                terminal._command = op.command
+            if key in self._legacy_terminals and terminal.name_command(op.command):
                 self._touch(terminal)
                 changed.append(key)
         return changed
@@ -385,8 +383,7 @@ class TerminalStore:
         self._finished = True
         self._factory.finished = True
         for terminal in self._all():
-            if not isinstance(terminal._transcript, TranscriptFactory):
-                terminal._transcript.finish()
+            terminal.finish()
             self._let_go(terminal)
 
     def _apply_op(self, op: Op) -> TerminalKey | None:
@@ -401,9 +398,8 @@ class TerminalStore:
             if op.legacy:
                 self._legacy_terminals.add(terminal.key)
             call = self._tool_call(op.session_id, op.tool_call_id)
-            if has(terminal._tool_call_ids, op.tool_call_id):
+            if not terminal.attach(op.tool_call_id):
                 return terminal.key if created else None
-            terminal._tool_call_ids = added(terminal._tool_call_ids, op.tool_call_id)
             call.terminal_ids = added(call.terminal_ids, terminal.terminal_id)
         elif isinstance(op, Update):
             terminal, _ = self._terminal(op.session_id, op.update.terminal_id)
@@ -428,19 +424,19 @@ class TerminalStore:
             key = (op.session_id, subject.tool_call_id)
             self._permissions_by_tool_call.setdefault(key, []).append(position)
 
-    def _terminal(self, session_id: str | None, terminal_id: str) -> tuple[TerminalState, bool]:
+    def _terminal(self, session_id: str | None, terminal_id: str) -> tuple[StoredTerminal, bool]:
         terminals = self._sessions.get(session_id)
         if terminals is None:
             if self._sessions and self._order is None:  # a second session
                 self._order = list(self._all())
-            session_id = self._shared(session_id)
+            session_id = self._shared.string(session_id)
             terminals = self._sessions[session_id] = {}
         else:
             terminal = terminals.get(terminal_id)
             if terminal is not None:
                 return terminal, False
-        traits = self._share(TerminalTraits(session_id))
-        terminal = terminals[terminal_id] = TerminalState(
+        traits = self._shared.traits(TerminalTraits(session_id))
+        terminal = terminals[terminal_id] = StoredTerminal(
             terminal_id, traits, self._new_transcript()
         )
         if self._order is not None:
@@ -448,9 +444,9 @@ class TerminalStore:
         self._touch(terminal)
         return terminal, True
 
-    def _touch(self, terminal: TerminalState) -> None:
+    def _touch(self, terminal: StoredTerminal) -> None:
         self._revision += 1
-        terminal._version = self._revision
+        terminal.record_change(self._revision)
 
     def _new_transcript(self) -> Transcript:
         return Transcript(
@@ -463,75 +459,45 @@ class TerminalStore:
 
     def _patch_tool_call(self, op: ToolCallPatch) -> None:
         call = self._tool_call(op.session_id, op.tool_call_id)
-        call.title = _patched(call.title, op.title)
-        call.kind = self._shared(_patched(call.kind, op.kind))
-        call.status = self._shared(_patched(call.status, op.status))
+        call.title = patched(call.title, op.title)
+        call.kind = self._shared.string(patched(call.kind, op.kind))
+        call.status = self._shared.string(patched(call.status, op.status))
 
     def _tool_call(self, session_id: str | None, tool_call_id: str) -> _ToolCall:
         calls = self._tool_calls.get(session_id)
         if calls is None:
-            calls = self._tool_calls[self._shared(session_id)] = {}
+            calls = self._tool_calls[self._shared.string(session_id)] = {}
         call = calls.get(tool_call_id)
         if call is None:
             call = calls[tool_call_id] = _ToolCall()
         return call
 
-    def _patch_terminal(self, terminal: TerminalState, op: Update) -> None:
+    def _patch_terminal(self, terminal: StoredTerminal, op: Update) -> None:
         update = op.update
-        terminal._command = _patched(terminal._command, update.command)
-        traits = terminal._traits
-        if any(patch is not OMITTED for patch in (update.cwd, update.exit_status, update.meta)):
-            self._set_traits(
-                terminal,
-                traits._replace(
-                    cwd=self._shared(_patched(traits.cwd, update.cwd)),
-                    exit_status=self._shared_status(
-                        _patched(traits.exit_status, update.exit_status)
-                    ),
-                    meta=_patched(traits.meta, update.meta),
-                ),
-            )
+        terminal.patch(update, self._shared)
         if update.output is not OMITTED:
             self._replace_output(terminal, update.output)
         if update.exit_status is not OMITTED and terminal.exited:
             self._compact(terminal)  # output after its exit is rare
 
-    def _replace_output(self, terminal: TerminalState, output: TerminalOutput | None) -> None:
-        traits = terminal._traits
-        generation = traits.snapshot_generation + 1
-        self._set_traits(
-            terminal,
-            traits._replace(snapshot_generation=generation, dropped=0, output_meta=None),
-        )
-        terminal._transcript = self._new_transcript()
-        self._retained -= len(terminal._raw)
-        terminal._raw = bytearray()
+    def _replace_output(self, terminal: StoredTerminal, output: TerminalOutput | None) -> None:
+        self._retained -= terminal.restart(self._new_transcript(), self._shared)
         if self._observer is not None:
             self._observer.output_replaced(terminal)
         if output is not None:
             if output.meta is not None:
-                self._set_traits(terminal, terminal._traits._replace(output_meta=output.meta))
+                terminal.set_output_meta(output.meta, self._shared)
             self._append(terminal, output.data)
 
-    def _append(self, terminal: TerminalState, data: bytes) -> None:
+    def _append(self, terminal: StoredTerminal, data: bytes) -> None:
         if terminal is not self._feeding:
             self._switch(terminal)
-        terminal._writing().feed(data)
-        room = min(
-            self._max_retained - len(terminal._raw), self._max_total_retained - self._retained
-        )
-        kept = data
-        if len(data) > room:
-            kept = data[: max(room, 0)]
-            traits = terminal._traits
-            dropped = traits.dropped + len(data) - len(kept)
-            self._set_traits(terminal, traits._replace(dropped=dropped))
-        terminal._raw += kept
-        self._retained += len(kept)
+        store_room = self._max_total_retained - self._retained
+        self._retained += terminal.append(data, self._max_retained, store_room, self._shared)
         if self._observer is not None:
             self._observer.output_appended(terminal, data)
 
-    def _switch(self, terminal: TerminalState) -> None:
+    def _switch(self, terminal: StoredTerminal) -> None:
         """``terminal`` is given output: it is live, and the terminal given
         output least recently is compacted if more than LIVE_TERMINALS are."""
         live = self._live
@@ -541,73 +507,21 @@ class TerminalStore:
         if len(live) > LIVE_TERMINALS:
             self._compact(next(iter(live)))
 
-    def _compact(self, terminal: TerminalState) -> None:
+    def _compact(self, terminal: StoredTerminal) -> None:
         self._live.pop(terminal, None)
         self._plain.pop(terminal.key, None)  # made again by its next chunk
         if self._feeding is terminal:
             self._feeding = None
-        if not isinstance(terminal._transcript, TranscriptFactory):
-            terminal._transcript.compact()
+        terminal.compact()
         if terminal.exited:
             self._let_go(terminal)
 
-    def _let_go(self, terminal: TerminalState) -> None:
+    def _let_go(self, terminal: StoredTerminal) -> None:
         """A finished terminal's transcript goes when its raw bytes can make it
         again (see the module docstring)."""
-        if (
-            self._observer is not None
-            or terminal._traits.keep
-            or terminal._traits.dropped
-            or isinstance(terminal._transcript, TranscriptFactory)
-        ):
+        if self._observer is not None or not terminal.let_go(self._factory):
             return
         self._live.pop(terminal, None)
         self._plain.pop(terminal.key, None)
         if self._feeding is terminal:
             self._feeding = None
-        terminal._transcript = self._factory
-        terminal._raw = bytes(terminal._raw)  # exactly its size
-
-    def _shared(self, value: _S) -> _S:
-        """One object for equal strings that many terminals or tool calls have
-        (session ids, cwds, tool call kinds and statuses), up to
-        MAX_SHARED_VALUES.  Not commands nor titles: most are unique."""
-        if not isinstance(value, str):
-            return value
-        shared = self._shared_strings.get(value)
-        if shared is not None:
-            return shared
-        if len(self._shared_strings) < MAX_SHARED_VALUES:
-            self._shared_strings[value] = value
-        return value
-
-    def _set_traits(self, terminal: TerminalState, traits: TerminalTraits) -> None:
-        terminal._traits = self._share(traits)
-
-    def _share(self, traits: TerminalTraits) -> TerminalTraits:
-        """One object for equal traits (up to MAX_SHARED_VALUES)."""
-        key = traits.share_key()
-        if key is None:
-            return traits
-        shared = self._shared_traits.get(key)
-        if shared is not None:
-            return shared
-        if len(self._shared_traits) < MAX_SHARED_VALUES:
-            self._shared_traits[key] = traits
-        return traits
-
-    def _shared_status(self, status: TerminalExitStatus | None) -> TerminalExitStatus | None:
-        """One object for equal plain exit statuses (up to MAX_SHARED_VALUES)."""
-        if status is None or status.meta is not None or status.extra or status.wire_nulls:
-            return status
-        key = (status.exit_code, status.signal)
-        shared = self._shared_statuses.get(key)
-        if shared is not None:
-            return shared
-        if len(self._shared_statuses) < MAX_SHARED_VALUES:
-            self._shared_statuses[key] = status
-        return status
-
-
-def _patched(current: _V | None, patch: Patch[_V]) -> _V | None:
-    return current if patch is OMITTED else patch

@@ -155,6 +155,29 @@ class TerminalTraits(NamedTuple):
         code = (status.exit_code, status.signal)
         return (self.session_id, self.cwd, code, self.snapshot_generation)
 
+    def patched(
+        self, cwd: str | None, exit_status: TerminalExitStatus | None, meta: JsonObject | None
+    ) -> TerminalTraits:
+        """These traits with the fields a ``terminal_update`` patches, as patched."""
+        return self._replace(cwd=cwd, exit_status=exit_status, meta=meta)
+
+    def next_snapshot(self) -> TerminalTraits:
+        """The traits of the output a snapshot replaced (or cleared) this one's
+        with: nothing dropped yet, no ``output._meta`` yet."""
+        generation = self.snapshot_generation + 1
+        return self._replace(snapshot_generation=generation, dropped=0, output_meta=None)
+
+    def with_output_meta(self, output_meta: JsonObject) -> TerminalTraits:
+        return self._replace(output_meta=output_meta)
+
+    def dropping(self, count: int) -> TerminalTraits:
+        """These traits with `count` more output bytes past the retention cap."""
+        return self._replace(dropped=self.dropped + count)
+
+    def kept(self) -> TerminalTraits:
+        """These traits with the transcript kept (see the class docstring)."""
+        return self if self.keep else self._replace(keep=True)
+
 
 class TerminalState(RichLines):
     """One terminal as the store sees it.  Read-only: the store is its only writer.
@@ -270,7 +293,7 @@ class TerminalState(RichLines):
         if isinstance(transcript, TranscriptFactory):
             transcript = self._transcript = transcript.rebuild(self._raw)
             self._raw = bytearray(self._raw)
-            self._traits = self._traits._replace(keep=True)
+            self._traits = self._traits.kept()
         return transcript
 
     def text(self) -> str:
@@ -289,8 +312,7 @@ class TerminalState(RichLines):
         cover only the rest.  Lines taken before `snapshot_generation` moved
         belong to output that a snapshot has since replaced.
         """
-        if not self._traits.keep:  # what was taken is not in the raw bytes' transcript
-            self._traits = self._traits._replace(keep=True)
+        self._traits = self._traits.kept()  # what was taken is not in the raw bytes' transcript
         return self._writing().take_lines()
 
     def changes(self, since: ChangePosition | None = None, *, window: bool = True) -> Changes:

@@ -53,6 +53,7 @@ __all__ = [
     "malformed_meta",
     "optional_meta",
     "optional_nullable_str",
+    "patched",
     "require_object",
     "require_str",
     "type_name",
@@ -85,6 +86,12 @@ OMITTED: Final = Omitted.OMITTED
 T = TypeVar("T")
 # A patch field: OMITTED (leave unchanged), None (clear) or a value (replace).
 Patch: TypeAlias = T | Literal[Omitted.OMITTED] | None
+
+
+def patched(current: T | None, patch: Patch[T]) -> T | None:
+    """`current` after `patch`: kept when omitted, else the patch's value (None clears)."""
+    return current if patch is OMITTED else patch
+
 
 _BASE64_RE: Final = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
 _NOT_BASE64_CHAR: Final = re.compile(r"[^A-Za-z0-9+/=]")
