@@ -247,7 +247,7 @@ def test_apply_equals_the_general_path(
     reference = TerminalStore(observer=general, **options)
 
     def general_apply(message: object) -> object:
-        return reference._commit(reference._parse(message, None))
+        return reference.commit(reference.prepare(message))
 
     for index, message in enumerate(messages):
         if index == finish_at:
@@ -262,10 +262,10 @@ def test_plain_chunks_do_not_go_through_the_general_parser() -> None:
     store = TerminalStore()
     store.apply(anchor("call_1", "t1"))
 
-    def fail(message: object, session_id: str | None) -> ParsedMessage:
+    def fail(message: object, *, session_id: str | None = None) -> ParsedMessage:
         raise AssertionError("parsed")
 
-    store._parse = fail  # type: ignore[method-assign]
+    store.prepare = fail  # type: ignore[method-assign]
     result = store.apply(chunk("t1", b"abc"))
     assert result.changed == (("sess_1", "t1"),) and result.warnings == ()
     terminal = store.get("sess_1", "t1")

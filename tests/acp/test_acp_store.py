@@ -301,6 +301,33 @@ def test_finish_flushes_and_closes() -> None:
         store.apply(chunk("t1", b"late"))
 
 
+def test_prepare_changes_nothing_and_commit_applies_as_apply_does() -> None:
+    batch = [
+        anchor("c2", "t2", title="build"),
+        terminal_update("t1", exitStatus={"exitCode": 0}),
+        chunk("t2", b"x\x1b[31m"),
+        snapshot("t1", b"again"),
+    ]
+    store, reference = _loaded(TerminalStore()), _loaded(TerminalStore())
+    before = fingerprint(store)
+    prepared = store.prepare(batch)
+    assert fingerprint(store) == before  # validated and read, nothing applied
+    assert store.commit(prepared) == reference.apply(batch)
+    assert fingerprint(store) == fingerprint(reference) != before
+
+
+def test_a_prepared_message_is_not_committed_to_a_finished_store() -> None:
+    store = _loaded(TerminalStore())
+    prepared = store.prepare(chunk("t1", b"late"))
+    store.finish()
+    before = fingerprint(store)
+    with pytest.raises(StoreFinishedError):
+        store.commit(prepared)
+    with pytest.raises(StoreFinishedError):
+        store.prepare(chunk("t1", b"later"))
+    assert fingerprint(store) == before
+
+
 # -- tool calls and permissions ----------------------------------------------------------
 
 
@@ -654,6 +681,9 @@ def test_malformed_message_leaves_the_store_unchanged(name: str, message: Any, f
     before = fingerprint(store)
     with pytest.raises(InvalidMessageError) as info:
         store.apply(message)
+    assert info.value.field == field
+    with pytest.raises(InvalidMessageError) as info:
+        store.prepare(message)  # apply's first half is where it is rejected
     assert info.value.field == field
     assert fingerprint(store) == before
     store.apply(chunk("t1", b"\x93 done"))  # the split code point survived the rejection

@@ -277,8 +277,8 @@ class TerminalStore:
         """
         chunk = plain_chunk(message)
         if chunk is None:
-            return self._commit(self._parse(message, session_id))
-        self._check_open()  # then what _commit does with the one Chunk _parse reads (see _plain)
+            return self._commit(self.prepare(message, session_id=session_id))
+        self._check_open()  # then what _commit does with the one Chunk prepare reads (see _plain)
         known = self._plain.get(chunk[:2])
         if known is None:
             terminal = self._terminal(chunk[0], chunk[1])[0]
@@ -287,8 +287,16 @@ class TerminalStore:
         self._touch(known[0])
         return known[1]
 
-    def _parse(self, message: object, session_id: str | None) -> ParsedMessage:
-        """`apply`'s first half: validate, raising, and change nothing."""
+    def prepare(self, message: object, *, session_id: str | None = None) -> ParsedMessage:
+        """`apply`'s first half: validate `message` (what `apply` takes) and
+        read it into the operations to apply, changing nothing.
+
+        Raises what `apply` raises.  The value returned is opaque: pass it to
+        `commit`.  For a caller that has work of its own to do between the
+        halves and must leave everything as it was when a message is
+        rejected: `V2ToV1Bridge` validates here, plans its v1 messages, then
+        commits.
+        """
         self._check_open()
         if isinstance(message, list):
             parsed, errors = parse_batch_items(
@@ -342,8 +350,17 @@ class TerminalStore:
         if self._finished:
             raise StoreFinishedError("the store is finished; it accepts no more messages")
 
+    def commit(self, prepared: ParsedMessage) -> ApplyResult:
+        """`apply`'s second half: apply what `prepare` read, all of it (it was
+        validated: this cannot fail on it).  `StoreFinishedError` after `finish`.
+
+        Committing twice applies the message twice, as applying it twice would.
+        """
+        self._check_open()
+        return self._commit(prepared)
+
     def _commit(self, parsed: ParsedMessage) -> ApplyResult:
-        """`apply`'s second half: apply validated operations, which cannot fail."""
+        """`commit` of a store known to be open."""
         changed: dict[TerminalKey, None] = {}
         skipped: list[AcpWarning] = []
         for op in parsed.ops:

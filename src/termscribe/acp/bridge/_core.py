@@ -194,11 +194,11 @@ class V2ToV1Bridge(PermissionCalls):
         Raises `InvalidMessageError` (nothing changed) for malformed input and
         `StoreFinishedError` after `finish`.  See `_plan` for how.
         """
-        parsed = self._store._parse(message, session_id)
+        prepared = self._store.prepare(message, session_id=session_id)
         items = message if isinstance(message, list) else [message]
         batch = isinstance(message, list)
         plans = [plan_item(item, session_id, i if batch else None) for i, item in enumerate(items)]
-        result = self._store._commit(parsed)
+        result = self._store.commit(prepared)
         self._note_terminal_changes(result.changed)
         out: list[JsonObject] = []
         notes: list[NotBridged] = []

@@ -3,15 +3,16 @@
 `V2ToV1Bridge.apply` works in three steps, so that a rejected message leaves
 both the bridge and its store as they were:
 
-1. the store validates the message (``TerminalStore._parse``), raising
+1. the store validates the message (`TerminalStore.prepare`), raising
    `InvalidMessageError`;
 2. `plan_item` reads each message (each batch item) into a `Plan`: the v1
    fields, content items, options and ids it needs, converted and copied.
    It is pure and total: whatever the JSON, what v1 cannot carry is left out
    and described in `Plan.notes`, never raised (a ``kind`` that is a list, a
    ``rawInput`` nested 1,000 deep, a NaN);
-3. the store applies its operations and the bridge carries out the plans,
-   which is bookkeeping on values already checked and cannot fail.
+3. the store applies its operations (`TerminalStore.commit`) and the bridge
+   carries out the plans, which is bookkeeping on values already checked and
+   cannot fail.
 
 Every JSON value a plan holds went through `copy_json`, so it is bounded in
 depth (`MAX_JSON_DEPTH`) and can be written as JSON again.
