@@ -76,15 +76,15 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     modules = dict.fromkeys(_COMMANDS.values())
     for name in [_COMMANDS[command]] if command in _COMMANDS else modules:
         if name == "_render":
-            _render.register(sub)  # type: ignore[arg-type]  # _Parser is an ArgumentParser
+            _render.register(sub)
         elif name == "_acp":
             from . import _acp
 
-            _acp.register(sub)  # type: ignore[arg-type]
+            _acp.register(sub)
         else:
             from . import _bridge
 
-            _bridge.register(sub)  # type: ignore[arg-type]
+            _bridge.register(sub)
     return parser
 
 

@@ -37,6 +37,7 @@ from ..acp import (
     iter_json,
     iter_text,
 )
+from ._args import Subcommands
 from ._output import WriteError, atomic_file, is_same_file
 from ._progress import Progress
 
@@ -58,7 +59,7 @@ class _Failure(Exception):
     """Bad usage or unreadable input: a one-line message and exit status 2."""
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     """Add the ``acp`` and ``demo`` subcommands to the main parser."""
     acp = subparsers.add_parser(
         "acp",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final, Protocol
 
-__all__ = ["MAX_LINE_BYTES", "UsageError", "at_least"]
+__all__ = ["MAX_LINE_BYTES", "Subcommands", "UsageError", "at_least"]
 
 #: Longest JSON-RPC line the ACP commands accept (a base64 snapshot of
 #: 64 MiB is about 86 MiB).
@@ -15,6 +15,13 @@ MAX_LINE_BYTES: Final = 256 * 1024 * 1024
 
 class UsageError(Exception):
     """Bad command-line usage or unreadable input: exit status 2."""
+
+
+class Subcommands(Protocol):
+    """What a command module's ``register`` uses of what
+    ``ArgumentParser.add_subparsers`` returns: it adds its command's parser."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
 
 
 def at_least(minimum: int) -> Callable[[str], int]:

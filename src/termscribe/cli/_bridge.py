@@ -37,7 +37,7 @@ from ..acp import (
 )
 from ..acp.bridge._policy import DEFAULT_FLUSH_MS
 from ..acp.runner import AGENT_STDERR_MODES
-from ._args import MAX_LINE_BYTES, at_least
+from ._args import MAX_LINE_BYTES, Subcommands, at_least
 
 __all__ = ["register", "run_bridge"]
 
@@ -46,7 +46,7 @@ _TIMEOUT: Final = object()
 _EOF: Final = object()
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     """Add the ``bridge`` subcommand to the main parser."""
     bridge = subparsers.add_parser(
         "bridge",

@@ -26,7 +26,7 @@ from .._lines import MAX_REACH
 from .._render import THEMES
 from .._rows import MAX_LINE_CELLS, Line
 from .._transcript import ALT_SCREEN, MAX_ROWS, MODES, Transcript
-from ._args import UsageError, at_least
+from ._args import Subcommands, UsageError, at_least
 from ._inputs import INPUT_KINDS, Input, Resize, open_input_stream
 from ._output import Sink, is_same_file, open_sink
 from ._progress import Progress
@@ -49,7 +49,7 @@ LOG_ROWS: Final = 100
 _positive = at_least(1)
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: Subcommands) -> None:
     """Add the ``render`` subcommand to the main parser."""
     render = subparsers.add_parser(
         "render",
