@@ -192,7 +192,11 @@ class CommittedLines:
                     if cells is None:
                         return False
                     texts[index], styles[index] = cells
-        if any(styles):
+        first = styles[0] if styles else ""
+        if len(first) == 1 and styles.count(first) == len(styles):  # one code for all
+            head = one_run(first)
+            layouts = [head] * len(texts) if all(texts) else [head if t else PLAIN for t in texts]
+        elif any(styles):
             row_layout = self._row_layout
             layouts = [
                 row_layout(codes) if text else PLAIN

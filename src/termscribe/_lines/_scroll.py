@@ -200,17 +200,15 @@ class LineFeeds:
 
     def _plain_run(self: LinesHost, parts: list[str], start: int, step: int, available: int) -> int:
         """How many of the ``available`` lines from ``parts[start]`` are
-        plain (see _plain_slice), checked a slice at a time, the slices
-        doubling from MANY_LINES while they pass: the checks cost at most
-        about twice the lines taken, and a slice that fails at most as
-        much again. The body of most logs."""
-        size = MANY_LINES
+        plain (see _plain_slice), checked a slice at a time, each slice as
+        long as the lines taken before it (MANY_LINES first) while they
+        pass: a slice that fails costs at most as much again as the lines
+        taken. The body of most logs."""
+        size = MANY_LINES if available >= MANY_LINES else 0
         taken = 0
-        while size <= available and self._plain_slice(parts, start, step, size):
-            taken = size
-            if size == available:
-                break
-            size = min(2 * size, available)
+        while size and self._plain_slice(parts, start + step * taken, step, size):
+            taken += size
+            size = min(taken, available - taken)
         return taken
 
     def _plain_slice(self: LinesHost, parts: list[str], start: int, step: int, size: int) -> bool:
