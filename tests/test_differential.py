@@ -89,7 +89,6 @@ from termscribe._lines import LinesModel
 from termscribe._parser import Parser
 from termscribe._performer import Performer
 from termscribe._rows import BLANK, Line, shown
-from termscribe._screen._edit import ed, el, rep
 from termscribe._screen._model import ScreenModel
 from termscribe._screen._snapshot import ALT_BEGIN, ALT_END
 from termscribe._style import DEFAULT
@@ -149,17 +148,17 @@ def _keep_wrap_ed(m: ScreenModel, v: Params, last: str) -> None:
     if arg(v, 0, 0) == 0 and m.x >= m.width:  # difference 9
         m._blank_rows(m.y + 1, m.height)
         return
-    ed(m, v, last)
+    m.ed(v, last)
 
 
 def _keep_wrap_el(m: ScreenModel, v: Params, last: str) -> None:
     if not (arg(v, 0, 0) == 0 and m.x >= m.width):  # difference 9
-        el(m, v, last)
+        m.el(v, last)
 
 
 def _rep_to_margin(m: ScreenModel, v: Params, last: str) -> None:
     room = m.width - m.x  # difference 2
-    rep(m, (min(arg(v, 0, 1), room if room > 0 else m.width),), last)
+    m.rep((min(arg(v, 0, 1), room if room > 0 else m.width),), last)
 
 
 class LinesChoices(ScreenModel):

@@ -3,7 +3,9 @@
 The handlers here change the cells of a :class:`ScreenModel` (see
 ``_model``): erasing (ED, EL, ECH and the selective DECSED, DECSEL),
 inserting and deleting characters, lines and columns (ICH, DCH, IL, DL, SU,
-SD, SL, SR, DECIC, DECDC), REP and tab stops. Each takes the model, the
+SD, SL, SR, DECIC, DECDC), REP and tab stops. They are the methods of
+``ScreenEditing``, a mixin of the model that takes it as a ``ScreenHost``;
+the tables at the end hold them unbound, called with the model, the
 parsed parameters and the last printed character, like the cursor
 movements of ``_cursor``. Decisions (xterm, ``ctlseqs``):
 
@@ -57,8 +59,9 @@ from ._host import ScreenHost
 __all__ = [
     "EDIT_HANDLERS",
     "INTERMEDIATE_HANDLERS",
+    "PRIVATE_EDIT_HANDLERS",
     "ProtectedChar",
-    "selective_erase",
+    "ScreenEditing",
 ]
 
 
@@ -76,195 +79,261 @@ def _protect(attrs: Char, on: bool) -> Char:
     return Char(*attrs) if isinstance(attrs, ProtectedChar) else attrs
 
 
-# -- erasing ---------------------------------------------------------------
+class ScreenEditing:
+    """The editing handlers of the screen model (see the module docstring).
+    Its methods take the model as a ScreenHost: a mixin of ScreenModel,
+    never used alone."""
 
+    # Set by ScreenModel (see there); REP updates it.
+    _wrote: tuple[int, int] | None
 
-def ed(m: ScreenHost, v: _Params, _last: str) -> None:
-    mode = arg(v, 0, 0)
-    y = m.screen.cursor.y
-    if mode == 0:
-        m._end_wrap()
-        m._erase_in_row(0)
-        m._blank_rows(y + 1, m.height)
-    elif mode == 1:
-        m._blank_rows(0, y)
-        m._erase_in_row(1)
-    elif mode == 2:
-        m._blank_screen()
-    # mode 3 erases scrollback, which a screen does not have.
+    # -- erasing -----------------------------------------------------------
 
+    def ed(self: ScreenHost, v: _Params, _last: str) -> None:
+        mode = arg(v, 0, 0)
+        y = self.screen.cursor.y
+        if mode == 0:
+            self._end_wrap()
+            self._erase_in_row(0)
+            self._blank_rows(y + 1, self.height)
+        elif mode == 1:
+            self._blank_rows(0, y)
+            self._erase_in_row(1)
+        elif mode == 2:
+            self._blank_screen()
+        # mode 3 erases scrollback, which a screen does not have.
 
-def el(m: ScreenHost, v: _Params, _last: str) -> None:
-    mode = arg(v, 0, 0)
-    if mode == 0:
-        m._end_wrap()
-    m._erase_in_row(mode)
+    def el(self: ScreenHost, v: _Params, _last: str) -> None:
+        mode = arg(v, 0, 0)
+        if mode == 0:
+            self._end_wrap()
+        self._erase_in_row(mode)
 
+    def ech(self: ScreenHost, v: _Params, _last: str) -> None:
+        self._restrict()
+        x = self.screen.cursor.x
+        count = min(arg(v, 0, 1), self.width)
+        self._erase_span(x, min(x + count, self.width), self.screen.erase_characters, count)
 
-def ech(m: ScreenHost, v: _Params, _last: str) -> None:
-    m._restrict()
-    x = m.screen.cursor.x
-    count = min(arg(v, 0, 1), m.width)
-    m._erase_span(x, min(x + count, m.width), m.screen.erase_characters, count)
+    def decsca(self: ScreenHost, v: _Params, _last: str) -> None:
+        """DECSCA: protect (1) or stop protecting (0, 2) what is printed next."""
+        mode = arg(v, 0, 0) if v else 0
+        if mode in (0, 1, 2):
+            cursor = self.screen.cursor
+            cursor.attrs = _protect(cursor.attrs, mode == 1)
 
+    def selective_erase(self: ScreenHost, final: str, v: _Params) -> None:
+        """DECSED (``CSI ? n J``) and DECSEL (``CSI ? n K``): blank the
+        characters that are not protected, in the range ED or EL would erase."""
+        mode = arg(v, 0, 0)
+        if mode not in (0, 1, 2):
+            return
+        cursor = self.screen.cursor
+        if mode == 0:
+            self._end_wrap()
+        x = min(cursor.x, self.width - 1)
+        y = cursor.y
+        width = self.width
+        # (row, first column, end column) ranges to erase
+        ranges: list[tuple[int, int, int]]
+        if mode == 0:
+            ranges = [(y, x, width)]
+            if final == "J":
+                ranges += [(row, 0, width) for row in range(y + 1, self.height)]
+        elif mode == 1:
+            ranges = [(y, 0, x + 1)]
+            if final == "J":
+                ranges += [(row, 0, width) for row in range(y)]
+        else:
+            rows = range(self.height) if final == "J" else range(y, y + 1)
+            ranges = [(row, 0, width) for row in rows]
+        buffer = self.screen.buffer
+        erase = self._erase_char()
+        for row_index, start, end in ranges:
+            row = buffer.get(row_index)
+            if not row:
+                continue
+            for column in [c for c in row if start <= c < end]:
+                if not isinstance(row[column], ProtectedChar):
+                    row[column] = erase
 
-def decsca(m: ScreenHost, v: _Params, _last: str) -> None:
-    """DECSCA: protect (1) or stop protecting (0, 2) what is printed next."""
-    mode = arg(v, 0, 0) if v else 0
-    if mode in (0, 1, 2):
-        cursor = m.screen.cursor
-        cursor.attrs = _protect(cursor.attrs, mode == 1)
+    def decsed(self: ScreenHost, v: _Params) -> None:
+        self.selective_erase("J", v)
 
+    def decsel(self: ScreenHost, v: _Params) -> None:
+        self.selective_erase("K", v)
 
-def selective_erase(m: ScreenHost, final: str, v: _Params) -> None:
-    """DECSED (``CSI ? n J``) and DECSEL (``CSI ? n K``): blank the
-    characters that are not protected, in the range ED or EL would erase."""
-    mode = arg(v, 0, 0)
-    if mode not in (0, 1, 2):
-        return
-    cursor = m.screen.cursor
-    if mode == 0:
-        m._end_wrap()
-    x = min(cursor.x, m.width - 1)
-    y = cursor.y
-    width = m.width
-    # (row, first column, end column) ranges to erase
-    ranges: list[tuple[int, int, int]]
-    if mode == 0:
-        ranges = [(y, x, width)]
-        if final == "J":
-            ranges += [(row, 0, width) for row in range(y + 1, m.height)]
-    elif mode == 1:
-        ranges = [(y, 0, x + 1)]
-        if final == "J":
-            ranges += [(row, 0, width) for row in range(y)]
-    else:
-        rows = range(m.height) if final == "J" else range(y, y + 1)
-        ranges = [(row, 0, width) for row in rows]
-    buffer = m.screen.buffer
-    erase = m._erase_char()
-    for row_index, start, end in ranges:
-        row = buffer.get(row_index)
-        if not row:
-            continue
-        for column in [c for c in row if start <= c < end]:
-            if not isinstance(row[column], ProtectedChar):
+    # -- characters --------------------------------------------------------
+
+    def _blank_split_wide(self: ScreenHost, row: _Row, start: int, end: int) -> None:
+        """Blank a wide character cut by an edit of the columns start..end-1:
+        one whose right half is at ``start``, or whose left half is at
+        ``end - 1`` (xterm's DamagedCurCells). A right half left behind by a
+        character printed over the left one cuts nothing (pyte leaves it; it
+        reads as a blank)."""
+        blank = self._erase_char()
+        for right in (start, end):
+            if (
+                0 < right < self.width
+                and right in row
+                and row[right].data == ""
+                and is_wide(row[right - 1].data)
+            ):
+                row[right - 1] = row[right] = blank
+
+    def dch(self: ScreenHost, v: _Params, _last: str) -> None:
+        self._restrict()
+        screen = self.screen
+        cursor = screen.cursor
+        count = min(arg(v, 0, 1), self.width - cursor.x)
+        if cursor.y in screen.buffer:
+            row = screen.buffer[cursor.y]
+            self._blank_split_wide(row, cursor.x, cursor.x + count)
+            if not cursor.x:
+                row.pop(LEAD, None)
+        screen.delete_characters(count)
+
+    def ich(self: ScreenHost, v: _Params, _last: str) -> None:
+        self._restrict()
+        screen = self.screen
+        cursor = screen.cursor
+        start = cursor.x
+        count = min(arg(v, 0, 1), self.width - start)
+        row = screen.buffer[cursor.y]
+        self._blank_split_wide(row, start, start)
+        screen.insert_characters(count)
+        row.pop(self.width, None)
+        erase = self._erase_char()
+        if erase is not self.blank:
+            for column in range(start, start + count):
                 row[column] = erase
 
+    # -- lines -------------------------------------------------------------
 
-# -- characters ----------------------------------------------------------------
+    def _in_region(self: ScreenHost) -> bool:
+        top, bottom = self._region()
+        return top <= self.screen.cursor.y <= bottom
 
+    def il(self: ScreenHost, v: _Params, _last: str) -> None:
+        self._restrict()
+        if self._in_region():
+            self.screen.insert_lines(min(arg(v, 0, 1), self.height))
 
-def _blank_split_wide(m: ScreenHost, row: _Row, start: int, end: int) -> None:
-    """Blank a wide character cut by an edit of the columns start..end-1:
-    one whose right half is at ``start``, or whose left half is at
-    ``end - 1`` (xterm's DamagedCurCells). A right half left behind by a
-    character printed over the left one cuts nothing (pyte leaves it; it
-    reads as a blank)."""
-    blank = m._erase_char()
-    for right in (start, end):
-        if (
-            0 < right < m.width
-            and right in row
-            and row[right].data == ""
-            and is_wide(row[right - 1].data)
-        ):
-            row[right - 1] = row[right] = blank
+    def dl(self: ScreenHost, v: _Params, _last: str) -> None:
+        self._restrict()
+        if self._in_region():
+            self._materialise(self.screen.cursor.y)
+            self.screen.delete_lines(min(arg(v, 0, 1), self.height))
 
+    def su(self: ScreenHost, v: _Params, _last: str) -> None:
+        cursor = self.screen.cursor
+        x, y = cursor.x, cursor.y
+        cursor.y = self._region()[0]
+        self._materialise(cursor.y)
+        self.screen.delete_lines(min(arg(v, 0, 1), self.height))
+        cursor.x, cursor.y = x, y
 
-def dch(m: ScreenHost, v: _Params, _last: str) -> None:
-    m._restrict()
-    screen = m.screen
-    cursor = screen.cursor
-    count = min(arg(v, 0, 1), m.width - cursor.x)
-    if cursor.y in screen.buffer:
-        row = screen.buffer[cursor.y]
-        _blank_split_wide(m, row, cursor.x, cursor.x + count)
-        if not cursor.x:
-            row.pop(LEAD, None)
-    screen.delete_characters(count)
+    def sd(self: ScreenHost, v: _Params, _last: str) -> None:
+        cursor = self.screen.cursor
+        x, y = cursor.x, cursor.y
+        cursor.y = self._region()[0]
+        self.screen.insert_lines(min(arg(v, 0, 1), self.height))
+        cursor.x, cursor.y = x, y
 
+    # -- columns -----------------------------------------------------------
 
-def ich(m: ScreenHost, v: _Params, _last: str) -> None:
-    m._restrict()
-    screen = m.screen
-    cursor = screen.cursor
-    start = cursor.x
-    count = min(arg(v, 0, 1), m.width - start)
-    row = screen.buffer[cursor.y]
-    _blank_split_wide(m, row, start, start)
-    screen.insert_characters(count)
-    row.pop(m.width, None)
-    erase = m._erase_char()
-    if erase is not m.blank:
-        for column in range(start, start + count):
-            row[column] = erase
+    def _shift_columns(self: ScreenHost, start: int, count: int, insert: bool) -> None:
+        """In each row of the scroll region: insert ``count`` blank columns at
+        ``start`` (cells pushed past the right margin are lost) or delete
+        ``count`` columns there (blank columns come in at the right margin).
+        The markers that precede cell 0 stay unless cell 0 is deleted."""
+        width = self.width
+        count = min(count, width - start)
+        if count <= 0:
+            return
+        top, bottom = self._region()
+        buffer = self.screen.buffer
+        erase = self._erase_char()
+        blank_row = self._cells.full_row(erase, width)
+        shift = _Shift(start, count, insert, self._shortcuts, blank_row, erase)
+        for y in range(top, bottom + 1):
+            row = buffer.get(y)
+            if row is None:
+                if erase is self.blank:
+                    continue
+                row = buffer[y]
+            lead = row.pop(LEAD, None)
+            shift.row(row)
+            if lead is not None and (insert or start):
+                row[LEAD] = lead
 
+    def sl(self: ScreenHost, v: _Params, _last: str) -> None:
+        """SL: the scroll region's rows shift left."""
+        if self._in_region():
+            self._shift_columns(0, arg(v, 0, 1), insert=False)
 
-# -- lines -------------------------------------------------------------------
+    def sr(self: ScreenHost, v: _Params, _last: str) -> None:
+        """SR: the scroll region's rows shift right."""
+        if self._in_region():
+            self._shift_columns(0, arg(v, 0, 1), insert=True)
 
+    def decic(self: ScreenHost, v: _Params, _last: str) -> None:
+        """DECIC: insert columns at the cursor column."""
+        if self._in_region():
+            self._shift_columns(clamp_x(self), arg(v, 0, 1), insert=True)
 
-def _in_region(m: ScreenHost) -> bool:
-    top, bottom = m._region()
-    return top <= m.screen.cursor.y <= bottom
+    def decdc(self: ScreenHost, v: _Params, _last: str) -> None:
+        """DECDC: delete columns at the cursor column."""
+        if self._in_region():
+            self._shift_columns(clamp_x(self), arg(v, 0, 1), insert=False)
 
+    # -- repeat ------------------------------------------------------------
 
-def il(m: ScreenHost, v: _Params, _last: str) -> None:
-    m._restrict()
-    if _in_region(m):
-        m.screen.insert_lines(min(arg(v, 0, 1), m.height))
+    def rep(self: ScreenHost, v: _Params, last: str) -> None:
+        """REP: ``last`` printed again, ``n`` times (at most MAX_REPEAT)."""
+        if not last:
+            return
+        count = min(arg(v, 0, 1), MAX_REPEAT)
+        if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
+            count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
+        if count < 3 or _own_cells(last) or self.insert or not self.autowrap or self._translate:
+            self.print(last * count)  # printing writes the cells of a row at once
+            return
+        # Print one, then copy its cells as far as the row allows; the next one
+        # printed wraps (or takes the last column) as printing does.
+        cursor = self.screen.cursor
+        width = self.width
+        while count > 0:
+            y, start = cursor.y, cursor.x
+            self.print(last)
+            count -= 1
+            x = cursor.x
+            if cursor.y != y or x <= start or count == 0:
+                continue  # it wrapped or joined the cell before: print the next one
+            cells = x - start
+            copies = min(count, (width - x) // cells)
+            if copies:
+                row = self.screen.buffer[y]
+                block = [row[column] for column in range(start, x)]
+                row.update(zip(range(x, x + copies * cells), block * copies, strict=True))
+                cursor.x = x + copies * cells
+                count -= copies
+                self._wrote = (y, cursor.x)  # the last copy was written last
 
+    # -- tab stops ---------------------------------------------------------
 
-def dl(m: ScreenHost, v: _Params, _last: str) -> None:
-    m._restrict()
-    if _in_region(m):
-        m._materialise(m.screen.cursor.y)
-        m.screen.delete_lines(min(arg(v, 0, 1), m.height))
+    def cht(self: ScreenHost, v: _Params, _last: str) -> None:
+        self._tab(arg(v, 0, 1))
 
+    def cbt(self: ScreenHost, v: _Params, _last: str) -> None:
+        self._back_tab(arg(v, 0, 1))
 
-def su(m: ScreenHost, v: _Params, _last: str) -> None:
-    cursor = m.screen.cursor
-    x, y = cursor.x, cursor.y
-    cursor.y = m._region()[0]
-    m._materialise(cursor.y)
-    m.screen.delete_lines(min(arg(v, 0, 1), m.height))
-    cursor.x, cursor.y = x, y
-
-
-def sd(m: ScreenHost, v: _Params, _last: str) -> None:
-    cursor = m.screen.cursor
-    x, y = cursor.x, cursor.y
-    cursor.y = m._region()[0]
-    m.screen.insert_lines(min(arg(v, 0, 1), m.height))
-    cursor.x, cursor.y = x, y
-
-
-# -- columns -----------------------------------------------------------------
-
-
-def _shift_columns(m: ScreenHost, start: int, count: int, insert: bool) -> None:
-    """In each row of the scroll region: insert ``count`` blank columns at
-    ``start`` (cells pushed past the right margin are lost) or delete
-    ``count`` columns there (blank columns come in at the right margin).
-    The markers that precede cell 0 stay unless cell 0 is deleted."""
-    width = m.width
-    count = min(count, width - start)
-    if count <= 0:
-        return
-    top, bottom = m._region()
-    buffer = m.screen.buffer
-    erase = m._erase_char()
-    shift = _Shift(start, count, insert, m._shortcuts, m._cells.full_row(erase, width), erase)
-    for y in range(top, bottom + 1):
-        row = buffer.get(y)
-        if row is None:
-            if erase is m.blank:
-                continue
-            row = buffer[y]
-        lead = row.pop(LEAD, None)
-        shift.row(row)
-        if lead is not None and (insert or start):
-            row[LEAD] = lead
+    def tbc(self: ScreenHost, v: _Params, _last: str) -> None:
+        mode = arg(v, 0, 0)
+        if mode == 3:
+            self.screen.clear_tab_stop(3)
+        elif mode == 0:
+            self.screen.tabstops.discard(clamp_x(self))
 
 
 class _Shift:
@@ -331,65 +400,6 @@ class _Shift:
         row.update(zip(columns, line, strict=True))
 
 
-def sl(m: ScreenHost, v: _Params, _last: str) -> None:
-    """SL: the scroll region's rows shift left."""
-    if _in_region(m):
-        _shift_columns(m, 0, arg(v, 0, 1), insert=False)
-
-
-def sr(m: ScreenHost, v: _Params, _last: str) -> None:
-    """SR: the scroll region's rows shift right."""
-    if _in_region(m):
-        _shift_columns(m, 0, arg(v, 0, 1), insert=True)
-
-
-def decic(m: ScreenHost, v: _Params, _last: str) -> None:
-    """DECIC: insert columns at the cursor column."""
-    if _in_region(m):
-        _shift_columns(m, clamp_x(m), arg(v, 0, 1), insert=True)
-
-
-def decdc(m: ScreenHost, v: _Params, _last: str) -> None:
-    """DECDC: delete columns at the cursor column."""
-    if _in_region(m):
-        _shift_columns(m, clamp_x(m), arg(v, 0, 1), insert=False)
-
-
-# -- repeat ------------------------------------------------------------------
-
-
-def rep(m: ScreenHost, v: _Params, last: str) -> None:
-    """REP: ``last`` printed again, ``n`` times (at most MAX_REPEAT)."""
-    if not last:
-        return
-    count = min(arg(v, 0, 1), MAX_REPEAT)
-    if count > 1 and last >= "\x80":  # a marker costs its length (see repeat_cost)
-        count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
-    if count < 3 or _own_cells(last) or m.insert or not m.autowrap or m._translate:
-        m.print(last * count)  # printing writes the cells of a row at once
-        return
-    # Print one, then copy its cells as far as the row allows; the next one
-    # printed wraps (or takes the last column) as printing does.
-    cursor = m.screen.cursor
-    width = m.width
-    while count > 0:
-        y, start = cursor.y, cursor.x
-        m.print(last)
-        count -= 1
-        x = cursor.x
-        if cursor.y != y or x <= start or count == 0:
-            continue  # it wrapped or joined the cell before: print the next one
-        cells = x - start
-        copies = min(count, (width - x) // cells)
-        if copies:
-            row = m.screen.buffer[y]
-            block = [row[column] for column in range(start, x)]
-            row.update(zip(range(x, x + copies * cells), block * copies, strict=True))
-            cursor.x = x + copies * cells
-            count -= copies
-            m._wrote = (y, cursor.x)  # the last copy was written last
-
-
 def _own_cells(ch: str) -> bool:
     """Whether ``ch`` is printed again as a run whatever surrounds it: one
     cell (as itself or U+FFFD), or a marker (the cells of its code point,
@@ -401,47 +411,31 @@ def _own_cells(ch: str) -> bool:
     return kind == MARK or (kind == NORMAL and width == 1)
 
 
-# -- tab stops ---------------------------------------------------------------
-
-
-def cht(m: ScreenHost, v: _Params, _last: str) -> None:
-    m._tab(arg(v, 0, 1))
-
-
-def cbt(m: ScreenHost, v: _Params, _last: str) -> None:
-    m._back_tab(arg(v, 0, 1))
-
-
-def tbc(m: ScreenHost, v: _Params, _last: str) -> None:
-    mode = arg(v, 0, 0)
-    if mode == 3:
-        m.screen.clear_tab_stop(3)
-    elif mode == 0:
-        m.screen.tabstops.discard(clamp_x(m))
-
-
 #: Control sequences without intermediates, by final character.
 EDIT_HANDLERS = {
-    "J": ed,
-    "K": el,
-    "X": ech,
-    "P": dch,
-    "@": ich,
-    "L": il,
-    "M": dl,
-    "S": su,
-    "T": sd,
-    "b": rep,
-    "I": cht,
-    "Z": cbt,
-    "g": tbc,
+    "J": ScreenEditing.ed,
+    "K": ScreenEditing.el,
+    "X": ScreenEditing.ech,
+    "P": ScreenEditing.dch,
+    "@": ScreenEditing.ich,
+    "L": ScreenEditing.il,
+    "M": ScreenEditing.dl,
+    "S": ScreenEditing.su,
+    "T": ScreenEditing.sd,
+    "b": ScreenEditing.rep,
+    "I": ScreenEditing.cht,
+    "Z": ScreenEditing.cbt,
+    "g": ScreenEditing.tbc,
 }
 
 #: Control sequences with one intermediate, by (intermediate, final).
 INTERMEDIATE_HANDLERS = {
-    (" ", "@"): sl,
-    (" ", "A"): sr,
-    ("'", "}"): decic,
-    ("'", "~"): decdc,
-    ('"', "q"): decsca,
+    (" ", "@"): ScreenEditing.sl,
+    (" ", "A"): ScreenEditing.sr,
+    ("'", "}"): ScreenEditing.decic,
+    ("'", "~"): ScreenEditing.decdc,
+    ('"', "q"): ScreenEditing.decsca,
 }
+
+#: Control sequences with the private marker ``?``, by final character.
+PRIVATE_EDIT_HANDLERS = {"J": ScreenEditing.decsed, "K": ScreenEditing.decsel}

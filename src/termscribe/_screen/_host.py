@@ -1,10 +1,11 @@
 """What the handlers of the ``screen`` model see of it.
 
 The screen model (``_model.ScreenModel``) keeps its cells in a pyte
-screen; its editing handlers (``_edit``) and modes (``_modes``)
-are functions in modules of their own that take the model as a
-``ScreenHost``: the part of it they use, declared here. They import this
-interface, never the class, so no module of the model imports another back.
+screen; its printing (``_print``), editing handlers (``_edit``), modes
+(``_modes``) and bulk forms (``_runs``) are mixin classes in modules of
+their own, whose methods take the model as a ``ScreenHost``: the part of
+it they use, declared here. They import this interface, never the class,
+so no module of the model imports another back.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pyte
 from pyte.screens import Char, StaticDefaultDict
 
 from .._controls import SavedCursor
-from .._cursor import CursorHost
+from .._cursor import CursorHost, Params
 from .._style import Style
 from ._cells import CellCache, RunCache
 
@@ -83,4 +84,12 @@ class ScreenHost(CursorHost, Protocol):
     def _erase_in_row(self, mode: int) -> None: ...
     def _erase_span(self, start: int, end: int, erase: Callable[[int], None], arg: int) -> None: ...
     def _materialise(self, start: int) -> None: ...
+    # Of the mixins (``_edit``, ``_modes``, ``_runs``), called by one another.
+    def selective_erase(self, final: str, v: Params) -> None: ...
+    def _blank_split_wide(self, row: Row, start: int, end: int) -> None: ...
+    def _in_region(self) -> bool: ...
+    def _shift_columns(self, start: int, count: int, insert: bool) -> None: ...
+    def _ansi_mode(self, v: Params, on: bool) -> None: ...
+    def private_mode(self, v: Params, on: bool) -> None: ...
     def _alternate_screen(self, mode: int, on: bool) -> None: ...
+    def scroll_up(self, count: int) -> None: ...

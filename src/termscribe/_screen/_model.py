@@ -99,7 +99,7 @@ What is done here instead, and why:
   only after the last of consecutive SGR sequences; what a short run of
   text and SGR does from a style is remembered (``print_with_sgr``, see
   ``_runs``); LFs in a row move the cursor and scroll the region at once
-  (``_runs.line_feeds``, LF's bulk form); EL and ECH write their blanks at once
+  (``ScreenRuns.line_feeds``, LF's bulk form); EL and ECH write their blanks at once
   (``_erase_span``). A batch (``Performer.batch``) is executed item by
   item through the same functions as the events one by one, taking these
   bulk forms; without ``shortcuts`` it is replayed.
@@ -128,12 +128,12 @@ from .._rows import LEAD, Line
 from .._style import DEFAULT, Style
 from .._syntax import CsiBodies, ParsedParams
 from ._cells import CellCache, RunCache, screen_lines
-from ._edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, decsca, selective_erase
+from ._edit import EDIT_HANDLERS, INTERMEDIATE_HANDLERS, PRIVATE_EDIT_HANDLERS, ScreenEditing
 from ._host import Buffer as _Buffer
 from ._host import Row as _Row
-from ._modes import MODE_HANDLERS, alternate_screen, private_mode
+from ._modes import MODE_HANDLERS, PRIVATE_MODE_HANDLERS, ScreenModes
 from ._print import ScreenPrinting
-from ._runs import line_feeds, print_run
+from ._runs import ScreenRuns
 from ._snapshot import alt_block
 
 __all__ = ["MAX_SCREEN_COLUMNS", "MAX_SCREEN_ROWS", "ScreenModel"]
@@ -162,7 +162,7 @@ def _new_buffer(erase: Char = _BLANK) -> _Buffer:
     return defaultdict(lambda: StaticDefaultDict(erase))
 
 
-class ScreenModel(ScreenPrinting, Controls, Performer):
+class ScreenModel(ScreenPrinting, ScreenEditing, ScreenModes, ScreenRuns, Controls, Performer):
     """Interprets parser events into a pyte screen; see the module docstring."""
 
     #: The blank cell (a never-written cell reads as this).
@@ -282,7 +282,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
     def batch(self, parts: list[str]) -> None:
         """A batch (see ``_grammar``), item by item through the functions
         the events call: text with SGR sequences by its plan
-        (``print_with_sgr``), LFs in a row at once (``_runs.line_feeds``)."""
+        (``print_with_sgr``), LFs in a row at once (``line_feeds``)."""
         if not self._shortcuts:
             replay(self, parts)
             return
@@ -301,7 +301,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
                 while end < n and not parts[end - 1] and parts[end] == "\n":
                     end += 2
                 if end > i + 2:
-                    line_feeds(self, (end - i) // 2)
+                    self.line_feeds((end - i) // 2)
                     i = end - 2
                 else:
                     execute(item)
@@ -321,11 +321,6 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
             self.print_with_sgr(text)
         else:
             self.print(text)
-
-    def print_with_sgr(self, text: str) -> None:
-        """Printable text with SGR sequences among it: the prints and SGRs
-        of its plan (see ``_runs``)."""
-        print_run(self, text)
 
     def _reverse_wrap_back(self) -> None:
         """BS with reverse wraparound (modes 45, 1045): a pending wrap ends;
@@ -501,7 +496,7 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
         screen.reset_mode(modes.IRM)
         screen.set_margins()
         self._saved = None
-        decsca(self, (0,), "")
+        self.decsca((0,), "")
 
     # -- control sequences -------------------------------------------------
 
@@ -588,9 +583,6 @@ class ScreenModel(ScreenPrinting, Controls, Performer):
             if y not in buffer:
                 buffer[y] = _new_row()
 
-    def _alternate_screen(self, mode: int, on: bool) -> None:
-        alternate_screen(self, mode, on)
-
     # -- strings -----------------------------------------------------------
 
     def osc_dispatch(self, payload: str) -> None:
@@ -606,9 +598,4 @@ ScreenModel.csi_handlers = {
     **MODE_HANDLERS,
 }
 ScreenModel.intermediate_handlers = INTERMEDIATE_HANDLERS
-ScreenModel.private_handlers = {
-    "h": lambda m, v: private_mode(m, v, True),  # DECSET
-    "l": lambda m, v: private_mode(m, v, False),  # DECRST
-    "J": lambda m, v: selective_erase(m, "J", v),  # DECSED
-    "K": lambda m, v: selective_erase(m, "K", v),  # DECSEL
-}
+ScreenModel.private_handlers = {**PRIVATE_MODE_HANDLERS, **PRIVATE_EDIT_HANDLERS}

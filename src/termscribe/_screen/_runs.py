@@ -1,12 +1,16 @@
 """Bulk forms of the ``screen`` model's operations, around pyte's own path.
 
-* ``print_run``: printable text with SGR sequences inside. What it does is
-  a function of the text and of the style before it: the texts it prints,
-  each in its style, and the style it ends with. That plan is made once
-  (``RunCache.plan``) and, for short runs (the pieces a full-screen program
-  redraws, such as ncurses' labels after ``ESC ( B ESC [ m``), remembered.
-  pyte's cursor gets the attributes of a style only where text follows or
-  the run ends: they are read only when a cell is written or erased, which
+``ScreenRuns`` is the part of ``ScreenModel`` that does them, a mixin that
+takes the model as a ``ScreenHost``, like the edits of ``_edit``:
+
+* ``print_with_sgr``: printable text with SGR sequences inside. What it
+  does is a function of the text and of the style before it: the texts it
+  prints, each in its style, and the style it ends with. That plan is made
+  once (``RunCache.plan``) and, for short runs (the pieces a full-screen
+  program redraws, such as ncurses' labels after ``ESC ( B ESC [ m``),
+  remembered; the plans are the model's own (its ``RunCache``). pyte's
+  cursor gets the attributes of a style only where text follows or the
+  run ends: they are read only when a cell is written or erased, which
   nothing between two SGR sequences does.
 * ``line_feeds``: LFs in a row, each as ``execute("\\n")`` does it
   (``ScreenModel._line_feed``), at once: the cursor moves down to the
@@ -14,65 +18,69 @@
   (``scroll_up``: pyte's ``index`` with the cursor on the bottom margin,
   ``count`` times at once), or from below the region it moves down to the
   last row.
-
-The functions take the model as a ``ScreenHost``, like the edits of
-``_edit``; the plans are the model's own (its ``RunCache``).
 """
 
 from __future__ import annotations
 
 from ._host import ScreenHost
 
-__all__ = ["line_feeds", "print_run", "scroll_up"]
+__all__ = ["ScreenRuns"]
 
 
-def print_run(m: ScreenHost, run: str) -> None:
-    """``print_with_sgr(run)`` by its plan (see the module docstring)."""
-    _, first, steps, end = m._runs.plan(m.style, run)
-    if first:
-        m.print(first)
-    for style, text in steps:
-        m._set_style(style)
-        m.print(text)
-    if end is not None:
-        m._set_style(end)
+class ScreenRuns:
+    """The bulk forms for the screen model (see the module docstring): a
+    mixin of ScreenModel, never used alone."""
 
+    # Set by ScreenModel (see there); line feeds update them.
+    _held: tuple[int, int] | None
+    _wrote: tuple[int, int] | None
 
-def line_feeds(m: ScreenHost, count: int) -> None:
-    """``count`` LFs at once (see the module docstring)."""
-    m._wrote = None
-    m._held = None
-    m._last = ""
-    m._end_wrap()
-    cursor = m.screen.cursor
-    if m.lf_returns or m.lnm:
-        cursor.x = 0
-    y = cursor.y
-    bottom = m._region()[1]
-    if y <= bottom:
-        steps = min(count, bottom - y)
-        cursor.y = y + steps
-        if count > steps:
-            scroll_up(m, count - steps)
-    else:
-        cursor.y = min(y + count, m.height - 1)
+    def print_with_sgr(self: ScreenHost, text: str) -> None:
+        """Printable text with SGR sequences among it: the prints and SGRs
+        of its plan (see the module docstring)."""
+        _, first, steps, end = self._runs.plan(self.style, text)
+        if first:
+            self.print(first)
+        for style, part in steps:
+            self._set_style(style)
+            self.print(part)
+        if end is not None:
+            self._set_style(end)
 
-
-def scroll_up(m: ScreenHost, count: int) -> None:
-    """pyte's ``index`` ``count`` times with the cursor on the bottom
-    margin, at once: each row of the scroll region takes the row ``count``
-    below it (made if missing, as pyte's reads of the buffer make it), or a
-    new blank row past the bottom margin; the bottom margin's row is
-    removed. Rows outside the region stay."""
-    screen = m.screen
-    buffer = screen.buffer
-    top, bottom = m._region()
-    screen.dirty.update(range(m.height))
-    for y in range(top, bottom):
-        source = y + count
-        if source <= bottom:
-            buffer[y] = buffer[source]
+    def line_feeds(self: ScreenHost, count: int) -> None:
+        """``count`` LFs at once (see the module docstring)."""
+        self._wrote = None
+        self._held = None
+        self._last = ""
+        self._end_wrap()
+        cursor = self.screen.cursor
+        if self.lf_returns or self.lnm:
+            cursor.x = 0
+        y = cursor.y
+        bottom = self._region()[1]
+        if y <= bottom:
+            steps = min(count, bottom - y)
+            cursor.y = y + steps
+            if count > steps:
+                self.scroll_up(count - steps)
         else:
-            buffer.pop(y, None)
-            buffer[y] = buffer[y]  # a new row, from the buffer's default
-    buffer.pop(bottom, None)
+            cursor.y = min(y + count, self.height - 1)
+
+    def scroll_up(self: ScreenHost, count: int) -> None:
+        """pyte's ``index`` ``count`` times with the cursor on the bottom
+        margin, at once: each row of the scroll region takes the row ``count``
+        below it (made if missing, as pyte's reads of the buffer make it), or a
+        new blank row past the bottom margin; the bottom margin's row is
+        removed. Rows outside the region stay."""
+        screen = self.screen
+        buffer = screen.buffer
+        top, bottom = self._region()
+        screen.dirty.update(range(self.height))
+        for y in range(top, bottom):
+            source = y + count
+            if source <= bottom:
+                buffer[y] = buffer[source]
+            else:
+                buffer.pop(y, None)
+                buffer[y] = buffer[y]  # a new row, from the buffer's default
+        buffer.pop(bottom, None)
