@@ -56,29 +56,27 @@ class LineFeeds:
         texts = parts[start : end + 1 : 2]
         limit = self._limit
         joined = "".join(texts)
-        if "\x1b" not in joined and (joined.isascii() or is_simple_run(joined)):
-            over = [len(text) <= limit for text in texts]
-        else:
+        if "\x1b" in joined or not (joined.isascii() or is_simple_run(joined)):
             over = [
-                "\x1b" not in text
-                and (text.isascii() or is_simple_run(text))
-                and len(text) <= limit
-                for text in texts
+                "\x1b" not in text and (text.isascii() or is_simple_run(text)) for text in texts
             ]
+        else:
+            over = None  # all single cells
+        printed: list[str] = []  # from the last text back
         longest = -1  # the longest text printed over after this one, if any
-        skipped = [False] * len(texts)
         for index in range(len(texts) - 1, -1, -1):
-            if not over[index]:
+            text = texts[index]
+            size = len(text)
+            if size > limit or (over is not None and not over[index]):
+                printed.append(text)  # printed, and over nothing before it
                 longest = -1
-            elif len(texts[index]) <= longest:
-                skipped[index] = True
-            else:
-                longest = len(texts[index])
-        for index in range(len(texts) - 1):
-            if not skipped[index]:
-                self.execute("\r")
-                if texts[index]:
-                    self._print_text(texts[index])
+            elif size > longest:
+                printed.append(text)
+                longest = size
+        for index in range(len(printed) - 1, 0, -1):  # the last text aside
+            self.execute("\r")
+            if printed[index]:
+                self._print_text(printed[index])
         self.execute("\r")
         return end
 
