@@ -1,9 +1,12 @@
 """Control sequences (CSI) of the ``lines`` model: cursor movement, erasing,
 editing, scrolling, tab stops and modes.
 
-Each handler takes the model, the parsed parameters and the character REP
-would repeat. Decisions are listed in ``_model``; every parameter is clamped
-to the window, so no count is ever used to allocate or loop beyond it.
+The handlers are the methods of ``LinesCsi``, a mixin of ``LinesModel``
+(as ``_print.Printing`` is): each takes the parsed parameters and the
+character REP would repeat, and ``HANDLERS`` holds them by final, called as
+``handler(model, params, last)``. Decisions are listed in ``_model``; every
+parameter is clamped to the window, so no count is ever used to allocate or
+loop beyond it.
 
 Output amplification (SECURITY.md): a sequence of a few bytes makes at most
 a bounded number of cells. Cursor movements use at most MAX_REACH columns
@@ -38,15 +41,11 @@ __all__ = [
     "MAX_ALIGNMENT_FILLS",
     "MAX_REACH",
     "MAX_REPEAT",
+    "PRIVATE_HANDLERS",
     "TAB_WIDTH",
-    "alignment_test",
-    "back_tab",
-    "private_mode",
+    "LinesCsi",
     "repeat_cost",
-    "set_tab",
     "shift_rows",
-    "soft_reset",
-    "tab",
 ]
 
 #: Characters one REP may print. Programs use REP (ncurses' ``rep``) for runs
@@ -75,57 +74,9 @@ MAX_ALIGNMENT_FILLS = 4
 Handler = Callable[[LinesHost, Params, str], None]
 
 
-def ed(m: LinesHost, v: Params, _last: str) -> None:
-    mode = arg(v, 0, 0)
-    rows = m._rows
-    if mode == 0:
-        erase_line(m, 0)
-        _blank_rows(rows, m.y + 1, m.height)
-    elif mode == 1:
-        _blank_rows(rows, 0, m.y)
-        erase_line(m, 1)
-    elif mode == 2:
-        _blank_rows(rows, 0, m.height)
-    # mode 3 (erase scrollback) never touches committed lines.
-
-
 def _blank_rows(rows: list[Row], start: int, end: int) -> None:
     if not blank(rows[start:end]):
         rows[start:end] = [Row() for _ in range(start, end)]
-
-
-def el(m: LinesHost, v: Params, _last: str) -> None:
-    erase_line(m, arg(v, 0, 0))
-
-
-def erase_line(m: LinesHost, mode: int) -> None:
-    row = m._rows[m.y]
-    # With a wrap pending (x == width), EL 0 erases nothing (xterm.js).
-    x = m.x
-    if mode == 0:
-        truncate(row, x)
-        row.omitted = 0
-    elif mode == 1:
-        blank_cells(row, 0, min(x, m._limit - 1) + 1, m._erase_code())
-    elif mode == 2:
-        m._rows[m.y] = fresh = Row()
-        fresh.continued = row.continued
-
-
-def ech(m: LinesHost, v: Params, _last: str) -> None:
-    m._end_pending_wrap()
-    x = m.x
-    blank_cells(m._rows[m.y], x, x + arg(v, 0, 1), m._erase_code())
-
-
-def dch(m: LinesHost, v: Params, _last: str) -> None:
-    m._end_pending_wrap()
-    delete_cells(m._rows[m.y], m.x, arg(v, 0, 1))
-
-
-def ich(m: LinesHost, v: Params, _last: str) -> None:
-    m._end_pending_wrap()
-    m._insert_blanks(min(arg(v, 0, 1), m.reach))
 
 
 def shift_rows(rows: list[Row], start: int, end: int, count: int) -> None:
@@ -142,32 +93,6 @@ def shift_rows(rows: list[Row], start: int, end: int, count: int) -> None:
         rows[start : end + 1] = [Row() for _ in range(count)] + rows[start : end + 1 - count]
     elif count < 0:
         rows[start : end + 1] = rows[start - count : end + 1] + [Row() for _ in range(-count)]
-
-
-def il(m: LinesHost, v: Params, _last: str) -> None:
-    m._end_pending_wrap()
-    screen = m._screen
-    if screen.top <= m.y <= screen.bottom:
-        shift_rows(screen.rows, m.y, screen.bottom, arg(v, 0, 1))
-        m.x = 0
-
-
-def dl(m: LinesHost, v: Params, _last: str) -> None:
-    m._end_pending_wrap()
-    screen = m._screen
-    if screen.top <= m.y <= screen.bottom:
-        shift_rows(screen.rows, m.y, screen.bottom, -arg(v, 0, 1))
-        m.x = 0
-
-
-def su(m: LinesHost, v: Params, _last: str) -> None:
-    screen = m._screen
-    shift_rows(screen.rows, screen.top, screen.bottom, -arg(v, 0, 1))
-
-
-def sd(m: LinesHost, v: Params, _last: str) -> None:
-    screen = m._screen
-    shift_rows(screen.rows, screen.top, screen.bottom, arg(v, 0, 1))
 
 
 #: A REP after a printable ASCII character that HTML escapes (the lines that
@@ -188,184 +113,262 @@ def repeat_cost(ch: str) -> int:
     return len(escape(marker_text(ch)))
 
 
-def rep(m: LinesHost, v: Params, last: str) -> None:
-    if not last:
-        return
-    count = min(arg(v, 0, 1), MAX_REPEAT)
-    if count > 1 and (last in "&<>\"'" or last >= "\x80"):
-        count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
-    if m.width is not None:
-        room = m.width - m.x
-        room = room if room > 0 else m.width
-        if last >= "\x80":  # a wide character or a marker: as many as fit
-            room //= max(1, char_info(last)[0])
-        count = min(count, max(1, room))
-    if count:
-        m.print(last * count)
+class LinesCsi:
+    """The control sequences of the lines model, and the tab stops, modes
+    and alignment test they share with escape sequences (see the module
+    docstring). Its methods take the model as a LinesHost: a mixin of
+    LinesModel, never used alone. The handlers (``ed``, ``el``...) take
+    the parsed parameters and the character REP would repeat; ``HANDLERS``
+    holds them by final."""
 
+    # -- erasing and editing ---------------------------------------------------
 
-def cht(m: LinesHost, v: Params, _last: str) -> None:
-    m._tab(arg(v, 0, 1))
+    def ed(self: LinesHost, v: Params, _last: str) -> None:
+        mode = arg(v, 0, 0)
+        rows = self._rows
+        if mode == 0:
+            self._erase_line(0)
+            _blank_rows(rows, self.y + 1, self.height)
+        elif mode == 1:
+            _blank_rows(rows, 0, self.y)
+            self._erase_line(1)
+        elif mode == 2:
+            _blank_rows(rows, 0, self.height)
+        # mode 3 (erase scrollback) never touches committed lines.
 
+    def el(self: LinesHost, v: Params, _last: str) -> None:
+        self._erase_line(arg(v, 0, 0))
 
-def cbt(m: LinesHost, v: Params, _last: str) -> None:
-    m._back_tab(arg(v, 0, 1))
+    def _erase_line(self: LinesHost, mode: int) -> None:
+        row = self._rows[self.y]
+        # With a wrap pending (x == width), EL 0 erases nothing (xterm.js).
+        x = self.x
+        if mode == 0:
+            truncate(row, x)
+            row.omitted = 0
+        elif mode == 1:
+            blank_cells(row, 0, min(x, self._limit - 1) + 1, self._erase_code())
+        elif mode == 2:
+            self._rows[self.y] = fresh = Row()
+            fresh.continued = row.continued
 
+    def ech(self: LinesHost, v: Params, _last: str) -> None:
+        self._end_pending_wrap()
+        x = self.x
+        blank_cells(self._rows[self.y], x, x + arg(v, 0, 1), self._erase_code())
 
-def tbc(m: LinesHost, v: Params, _last: str) -> None:
-    mode = arg(v, 0, 0)
-    if mode == 3:
-        m._screen.tabs = set()
-    elif mode == 0:
-        if m._screen.tabs is None:
-            m._screen.tabs = set(range(TAB_WIDTH, m.reach, TAB_WIDTH))
-        m._screen.tabs.discard(clamp_x(m))
+    def dch(self: LinesHost, v: Params, _last: str) -> None:
+        self._end_pending_wrap()
+        delete_cells(self._rows[self.y], self.x, arg(v, 0, 1))
 
+    def ich(self: LinesHost, v: Params, _last: str) -> None:
+        self._end_pending_wrap()
+        self._insert_blanks(min(arg(v, 0, 1), self.reach))
 
-def decstbm(m: LinesHost, v: Params, _last: str) -> None:
-    top = arg(v, 0, 1)
-    bottom = arg(v, 1, m.height)
-    bottom = min(bottom, m.height)
-    if top >= bottom:
-        return
-    screen = m._screen
-    screen.top = top - 1
-    screen.bottom = bottom - 1
-    m.x = 0
-    m.y = screen.top if m.origin else 0
+    # -- scrolling -------------------------------------------------------------
 
+    def il(self: LinesHost, v: Params, _last: str) -> None:
+        self._end_pending_wrap()
+        screen = self._screen
+        if screen.top <= self.y <= screen.bottom:
+            shift_rows(screen.rows, self.y, screen.bottom, arg(v, 0, 1))
+            self.x = 0
 
-def scosc(m: LinesHost, v: Params, _last: str) -> None:
-    if not v:
-        m._save_cursor()
+    def dl(self: LinesHost, v: Params, _last: str) -> None:
+        self._end_pending_wrap()
+        screen = self._screen
+        if screen.top <= self.y <= screen.bottom:
+            shift_rows(screen.rows, self.y, screen.bottom, -arg(v, 0, 1))
+            self.x = 0
 
+    def su(self: LinesHost, v: Params, _last: str) -> None:
+        screen = self._screen
+        shift_rows(screen.rows, screen.top, screen.bottom, -arg(v, 0, 1))
 
-def scorc(m: LinesHost, v: Params, _last: str) -> None:
-    if not v:
-        m._restore_cursor()
+    def sd(self: LinesHost, v: Params, _last: str) -> None:
+        screen = self._screen
+        shift_rows(screen.rows, screen.top, screen.bottom, arg(v, 0, 1))
 
+    def decstbm(self: LinesHost, v: Params, _last: str) -> None:
+        top = arg(v, 0, 1)
+        bottom = arg(v, 1, self.height)
+        bottom = min(bottom, self.height)
+        if top >= bottom:
+            return
+        screen = self._screen
+        screen.top = top - 1
+        screen.bottom = bottom - 1
+        self.x = 0
+        self.y = screen.top if self.origin else 0
 
-def ansi_mode(m: LinesHost, v: Params, on: bool) -> None:
-    if 4 in v:
-        m.insert = on
+    # -- REP -------------------------------------------------------------------
 
+    def rep(self: LinesHost, v: Params, last: str) -> None:
+        if not last:
+            return
+        count = min(arg(v, 0, 1), MAX_REPEAT)
+        if count > 1 and (last in "&<>\"'" or last >= "\x80"):
+            count = min(count, max(1, MAX_REPEAT // repeat_cost(last)))
+        if self.width is not None:
+            room = self.width - self.x
+            room = room if room > 0 else self.width
+            if last >= "\x80":  # a wide character or a marker: as many as fit
+                room //= max(1, char_info(last)[0])
+            count = min(count, max(1, room))
+        if count:
+            self.print(last * count)
 
-def sm(m: LinesHost, v: Params, _last: str) -> None:
-    ansi_mode(m, v, True)
+    # -- tab stops -------------------------------------------------------------
 
+    def cht(self: LinesHost, v: Params, _last: str) -> None:
+        self._tab(arg(v, 0, 1))
 
-def rm(m: LinesHost, v: Params, _last: str) -> None:
-    ansi_mode(m, v, False)
+    def cbt(self: LinesHost, v: Params, _last: str) -> None:
+        self._back_tab(arg(v, 0, 1))
 
+    def tbc(self: LinesHost, v: Params, _last: str) -> None:
+        mode = arg(v, 0, 0)
+        screen = self._screen
+        if mode == 3:
+            screen.tabs = set()
+        elif mode == 0:
+            if screen.tabs is None:
+                screen.tabs = set(range(TAB_WIDTH, self.reach, TAB_WIDTH))
+            screen.tabs.discard(clamp_x(self))
 
-def private_mode(m: LinesHost, v: Params, on: bool) -> None:
-    for value in v:
-        mode = value[0] if isinstance(value, tuple) else value
-        if mode == 7:
-            m.autowrap = on
-        elif mode == 6:
-            m.origin = on
-            m.x = 0
-            m.y = m._screen.top if on else 0
-        elif mode in (47, 1047, 1049):
-            m._alternate_screen(mode, on)
-
-
-def soft_reset(m: LinesHost) -> None:
-    """DECSTR."""
-    m._reset_modes()
-    screen = m._screen
-    screen.top, screen.bottom = 0, m.height - 1
-    screen.saved = None
-
-
-def tab(m: LinesHost, count: int) -> None:
-    """HT and CHT. One HT past the reach moves to the next default stop;
-    CHT stays within reach."""
-    x = m.x
-    last = m._limit - 1
-    if x > last:  # a pending wrap stays pending (xterm.js)
-        return
-    reach = m.reach
-    if count > 1 and reach < m._limit:
-        last = max(x, reach - 1)
-        count = min(count, reach)
-    tabs = m._screen.tabs
-    for _ in range(min(count, m._limit)):
-        if x >= last:
-            break
-        if tabs is None:
-            x = (x // TAB_WIDTH + 1) * TAB_WIDTH
-        else:
-            # Set stops are within reach (see _set_tab).
-            after = min((t for t in tabs if t > x), default=max(x, reach - 1))
-            if after == x:
+    def _tab(self: LinesHost, count: int) -> None:
+        """HT and CHT. One HT past the reach moves to the next default stop;
+        CHT stays within reach."""
+        x = self.x
+        limit = self._limit
+        last = limit - 1
+        if x > last:  # a pending wrap stays pending (xterm.js)
+            return
+        reach = self.reach
+        if count > 1 and reach < limit:
+            last = max(x, reach - 1)
+            count = min(count, reach)
+        tabs = self._screen.tabs
+        for _ in range(min(count, limit)):
+            if x >= last:
                 break
-            x = after
-    m.x = min(x, last)
+            if tabs is None:
+                x = (x // TAB_WIDTH + 1) * TAB_WIDTH
+            else:
+                # Set stops are within reach (see _set_tab).
+                after = min((t for t in tabs if t > x), default=max(x, reach - 1))
+                if after == x:
+                    break
+                x = after
+        self.x = min(x, last)
 
+    def _back_tab(self: LinesHost, count: int) -> None:
+        """CBT."""
+        limit = self._limit
+        if self.x >= limit:  # a pending wrap stays pending (xterm.js)
+            return
+        x = self.x
+        tabs = self._screen.tabs
+        for _ in range(min(count, limit)):
+            if x <= 0:
+                break
+            if tabs is None:
+                x = (x - 1) // TAB_WIDTH * TAB_WIDTH
+            else:
+                x = max((t for t in tabs if t < x), default=0)
+        self.x = x
 
-def back_tab(m: LinesHost, count: int) -> None:
-    if m.x >= m._limit:  # a pending wrap stays pending (xterm.js)
-        return
-    x = m.x
-    for _ in range(min(count, m._limit)):
-        if x <= 0:
-            break
-        if m._screen.tabs is None:
-            x = (x - 1) // TAB_WIDTH * TAB_WIDTH
-        else:
-            x = max((t for t in m._screen.tabs if t < x), default=0)
-    m.x = x
+    def _set_tab(self: LinesHost) -> None:
+        """HTS."""
+        if self.x >= self.reach and self.reach < self._limit:
+            return  # no tab stop past the reach
+        screen = self._screen
+        if screen.tabs is None:
+            screen.tabs = set(range(TAB_WIDTH, self.reach, TAB_WIDTH))
+        screen.tabs.add(min(self.x, self.reach - 1))
 
+    # -- saved cursor and modes ------------------------------------------------
 
-def set_tab(m: LinesHost) -> None:
-    if m.x >= m.reach and m.reach < m._limit:
-        return  # no tab stop past the reach
-    if m._screen.tabs is None:
-        m._screen.tabs = set(range(TAB_WIDTH, m.reach, TAB_WIDTH))
-    m._screen.tabs.add(min(m.x, m.reach - 1))
+    def scosc(self: LinesHost, v: Params, _last: str) -> None:
+        if not v:
+            self._save_cursor()
 
+    def scorc(self: LinesHost, v: Params, _last: str) -> None:
+        if not v:
+            self._restore_cursor()
 
-def alignment_test(m: LinesHost) -> None:
-    """DECALN: fill the window with E, as xterm does."""
-    screen = m._screen
-    m._fills += 1
-    if m._fills <= MAX_ALIGNMENT_FILLS:
-        width = min(m.reach, m.width or 80)
-        for row in screen.rows:
-            row.text = "E" * width
-            row.styles = "" if m._code is None else "\x00" * width
-            row.marks = None
-            row.continued = False
-    screen.top, screen.bottom = 0, m.height - 1
-    m.x = m.y = 0
+    def sm(self: LinesHost, v: Params, _last: str) -> None:
+        if 4 in v:
+            self.insert = True
+
+    def rm(self: LinesHost, v: Params, _last: str) -> None:
+        if 4 in v:
+            self.insert = False
+
+    def decset(self: LinesHost, v: Params) -> None:
+        self._private_mode(v, True)
+
+    def decrst(self: LinesHost, v: Params) -> None:
+        self._private_mode(v, False)
+
+    def _private_mode(self: LinesHost, v: Params, on: bool) -> None:
+        for value in v:
+            mode = value[0] if isinstance(value, tuple) else value
+            if mode == 7:
+                self.autowrap = on
+            elif mode == 6:
+                self.origin = on
+                self.x = 0
+                self.y = self._screen.top if on else 0
+            elif mode in (47, 1047, 1049):
+                self._alternate_screen(mode, on)
+
+    def _soft_reset(self: LinesHost) -> None:
+        """DECSTR."""
+        self._reset_modes()
+        screen = self._screen
+        screen.top, screen.bottom = 0, self.height - 1
+        screen.saved = None
+
+    def _alignment_test(self: LinesHost) -> None:
+        """DECALN: fill the window with E, as xterm does."""
+        screen = self._screen
+        self._fills += 1
+        if self._fills <= MAX_ALIGNMENT_FILLS:
+            width = min(self.reach, self.width or 80)
+            for row in screen.rows:
+                row.text = "E" * width
+                row.styles = "" if self._code is None else "\x00" * width
+                row.marks = None
+                row.continued = False
+        screen.top, screen.bottom = 0, self.height - 1
+        self.x = self.y = 0
 
 
 HANDLERS: dict[str, Handler] = {
     **CURSOR_HANDLERS,
-    "J": ed,
-    "K": el,
-    "X": ech,
-    "P": dch,
-    "@": ich,
-    "L": il,
-    "M": dl,
-    "S": su,
-    "T": sd,
-    "b": rep,
-    "I": cht,
-    "Z": cbt,
-    "g": tbc,
-    "r": decstbm,
-    "s": scosc,
-    "u": scorc,
-    "h": sm,
-    "l": rm,
+    "J": LinesCsi.ed,
+    "K": LinesCsi.el,
+    "X": LinesCsi.ech,
+    "P": LinesCsi.dch,
+    "@": LinesCsi.ich,
+    "L": LinesCsi.il,
+    "M": LinesCsi.dl,
+    "S": LinesCsi.su,
+    "T": LinesCsi.sd,
+    "b": LinesCsi.rep,
+    "I": LinesCsi.cht,
+    "Z": LinesCsi.cbt,
+    "g": LinesCsi.tbc,
+    "r": LinesCsi.decstbm,
+    "s": LinesCsi.scosc,
+    "u": LinesCsi.scorc,
+    "h": LinesCsi.sm,
+    "l": LinesCsi.rm,
 }
 
 #: Control sequences with the private marker ``?``, by final.
 PRIVATE_HANDLERS: dict[str, Callable[[LinesHost, Params], None]] = {
-    "h": lambda m, v: private_mode(m, v, True),  # DECSET
-    "l": lambda m, v: private_mode(m, v, False),  # DECRST
+    "h": LinesCsi.decset,
+    "l": LinesCsi.decrst,
 }

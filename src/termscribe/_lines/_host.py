@@ -1,12 +1,12 @@
 """What the helpers of the ``lines`` model see of it.
 
 The lines model (``_model.LinesModel``) is one class. Its control sequences
-(``_csi``), Unicode printing (``_unicode``) and repeated batches
-(``_repeat``) are functions in
-modules of their own, and take the model as a ``LinesHost``: the part of it
-they use, declared here. They import this interface, never the class, so no
-module of the model imports another back. ``Screen`` is one of the model's
-two buffers.
+(``_csi.LinesCsi``) and printing (``_print.Printing``) are mixins of it, and
+its Unicode printing (``_unicode``) and repeated batches (``_repeat``)
+functions, in modules of their own; they take the model as a ``LinesHost``:
+the part of it they use, declared here. They import this interface, never
+the class, so no module of the model imports another back. ``Screen`` is
+one of the model's two buffers.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Protocol
 
 from .._committed import CommittedLines
 from .._controls import SavedCursor
-from .._cursor import CursorHost
+from .._cursor import CursorHost, Params
 from .._rows import Line, Row, StylePalette
 from .._style import Style
 from .._syntax import CsiBodies, ParsedParams
@@ -163,6 +163,7 @@ class LinesHost(CursorHost, Protocol):
     def _part_codes(self, code: str, sgrs: list[str]) -> tuple[str, ...]: ...
     def _erase_code(self) -> str | None: ...
     def _insert_blanks(self, count: int) -> None: ...
+    def _erase_line(self, mode: int) -> None: ...
 
     # Committing, and LF's bulk form (``_scroll``).
     def _print_text(self, text: str) -> None: ...
@@ -187,4 +188,5 @@ class LinesHost(CursorHost, Protocol):
     def _save_cursor(self) -> None: ...
     def _restore_cursor(self) -> None: ...
     def _reset_modes(self) -> None: ...
+    def _private_mode(self, v: Params, on: bool) -> None: ...
     def _alternate_screen(self, mode: int, on: bool) -> None: ...

@@ -58,18 +58,7 @@ from .._rows import (
 from .._style import DEFAULT, Link, Style
 from .._syntax import CsiBodies, ParsedParams
 from .._unicode import CellTable
-from ._csi import (
-    HANDLERS,
-    MAX_REACH,
-    MAX_REPEAT,
-    PRIVATE_HANDLERS,
-    alignment_test,
-    back_tab,
-    set_tab,
-    shift_rows,
-    soft_reset,
-    tab,
-)
+from ._csi import HANDLERS, MAX_REACH, MAX_REPEAT, PRIVATE_HANDLERS, LinesCsi, shift_rows
 from ._host import Screen, cleared, window_lines
 from ._print import DEC_SPECIAL_GRAPHICS, Printing
 from ._repeat import MIN_REPEATS, run_repeated
@@ -81,7 +70,7 @@ __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 _T = TypeVar("_T")
 
 
-class LinesModel(Printing, Controls, LineFeeds, Performer):
+class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
     """Interprets parser events into rows; see the module docstring."""
 
     def __init__(
@@ -390,19 +379,7 @@ class LinesModel(Printing, Controls, LineFeeds, Performer):
         screen = self._screen
         shift_rows(screen.rows, screen.top, screen.bottom, count)
 
-    def _tab(self, count: int) -> None:
-        tab(self, count)
-
-    def _back_tab(self, count: int) -> None:
-        back_tab(self, count)
-
-    def _set_tab(self) -> None:
-        set_tab(self)
-
     # -- escape sequences --------------------------------------------------
-
-    def _alignment_test(self) -> None:
-        alignment_test(self)
 
     def _save_cursor(self) -> None:
         self._screen.saved = _Saved(
@@ -449,9 +426,6 @@ class LinesModel(Printing, Controls, LineFeeds, Performer):
     def _select_graphic_rendition(self, params: str) -> None:
         if self._code is not None:
             self._set_code(self._palette.after_sgr(self._code, params))
-
-    def _soft_reset(self) -> None:
-        soft_reset(self)
 
     def _erase_code(self) -> str | None:
         """Code of the style erased cells get (xterm's BCE: background only)."""
