@@ -39,6 +39,7 @@ Reference behaviour is xterm (as ``@xterm/headless`` implements it) with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TypeVar
 
@@ -61,13 +62,21 @@ from .._unicode import CellTable
 from ._csi import HANDLERS, MAX_REACH, MAX_REPEAT, PRIVATE_HANDLERS, LinesCsi, shift_rows
 from ._host import Screen, cleared, window_lines
 from ._print import DEC_SPECIAL_GRAPHICS, Printing
-from ._repeat import MIN_REPEATS, run_repeated
+from ._repeat import CACHES, MIN_REPEATS, run_repeated, state_value
 from ._scroll import LineFeeds
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
 
 _T = TypeVar("_T")
+
+# What a model at rest keeps of its window (see LinesModel.window_at_rest).
+_Window = tuple[StylePalette, Screen | None, list[Row], tuple[Row, ...], int]
+# Attributes that window_at_rest gives, or that wake_from_rest makes from
+# what it gave: the others that differ from a new model's are its state.
+_WINDOW = frozenset(
+    ("_normal", "_screen", "_rows", "_palette", "committed", "y", "_pending", "_pending_omitted")
+)
 
 
 class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
@@ -170,6 +179,73 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
     def screen_rows(self) -> list[Row]:
         """The rows of the active screen, for screen snapshots."""
         return self._rows
+
+    # -- at rest (``_rest``) -------------------------------------------------
+
+    def window_at_rest(self) -> _Window:
+        """What a transcript at rest keeps of the window: the palette; the
+        normal screen, if its margins, saved cursor or tab stops are not a
+        new screen's (else None); its rows down to its last non-blank one
+        (window_lines reads the others as blank); the committed rows of an
+        unfinished logical line and the characters omitted from it."""
+        screen = self._normal
+        rows = screen.rows
+        keep = len(rows)
+        while keep and not (
+            rows[keep - 1].text or rows[keep - 1].continued or rows[keep - 1].marks
+        ):
+            keep -= 1  # blank (see _host.blank)
+        margins = (screen.top, screen.bottom, screen.saved, screen.tabs)
+        kept = None if margins == (0, self.height - 1, None, None) else screen
+        return self._palette, kept, rows[:keep], tuple(self._pending), self._pending_omitted
+
+    def state_at_rest(self, fresh: LinesModel) -> list[object]:
+        """The names and values, in turn, of this model's attributes that
+        differ from those of ``fresh``, a new model with its options, but
+        its caches and what window_at_rest gives; UnknownState (see
+        ``_repeat``) for a value of a type state_value does not know."""
+        defaults = vars(fresh)
+        state: list[object] = []
+        for name, value in vars(self).items():
+            if name in CACHES or name in _WINDOW:
+                continue
+            if name == "_alt":
+                # Only its saved cursor outlives a visit (see _alternate_screen).
+                left = Screen(0)
+                left.saved = value.saved
+                value = left
+            if name not in defaults or state_value(value) != state_value(defaults[name]):
+                state += (name, value)
+        return state
+
+    def wake_from_rest(
+        self,
+        palette: StylePalette | None,
+        screen: Screen | None,
+        rows: list[Row],
+        y: int,
+        pending: Sequence[Row],
+        omitted: int,
+        state: Sequence[object],
+    ) -> StylePalette:
+        """Give this model, a new one with the options of the model put to
+        rest, what window_at_rest (``palette`` None: its own; ``screen``
+        None: a new screen's margins) and state_at_rest gave of that one.
+        Returns the palette, which its committed store is to use."""
+        if palette is not None:
+            self._palette = palette
+        if screen is not None:
+            screen.rows = self._normal.rows
+            self._normal = self._screen = screen
+        window = self._rows = self._normal.rows
+        window[: len(rows)] = rows
+        self.y = y
+        if pending:
+            self._pending = list(pending)
+        self._pending_omitted = omitted
+        for index in range(0, len(state), 2):
+            setattr(self, state[index], state[index + 1])  # type: ignore[arg-type]
+        return self._palette
 
     # -- committing --------------------------------------------------------
 

@@ -22,7 +22,10 @@ more (``Transcript.compact``).
   decoder holds back if they are not a new one's.
 
 Caches are dropped: their content is a function of what they are asked
-(the list is ``_repeat``'s, which compares states the same way).
+(the list is ``_repeat``'s, which compares states the same way). The model
+gives what is kept (``LinesModel.window_at_rest`` and ``state_at_rest``)
+and takes it back (``wake_from_rest``): the names of its fields stay in
+the class.
 ``Resting.wake`` gives that state to a new model: equal to the one put to
 rest by ``state_key``, with the same committed lines, parser state and
 bytes held back. Reading a ``Resting`` makes no model.
@@ -42,15 +45,10 @@ from .._rows import Line, Row, StylePalette
 from .._style import DEFAULT, Style
 from ._host import Screen, window_lines
 from ._model import LinesModel
-from ._repeat import CACHES, UnknownState, state_value
+from ._repeat import UnknownState
 
 __all__ = ["Frozen", "Resting", "rest"]
 
-# Attributes a Resting keeps in slots of its own, or that wake makes from
-# them; the others that differ from a new model's go in its tuple.
-_OWN = frozenset(
-    ("_normal", "_screen", "_rows", "_palette", "committed", "y", "_pending", "_pending_omitted")
-)
 # The counts of a store that never held a line (immutable, so shared).
 _NONE = (0, 0, 0)
 # The styles of a palette that holds only the default one.
@@ -100,29 +98,31 @@ class Resting:
 
     def __init__(
         self,
-        model: LinesModel,
+        committed: CommittedLines,
+        palette: StylePalette,
+        screen: Screen | None,
         rows: _Packed,
+        y: int,
+        pending: tuple[Row, ...],
+        omitted: int,
         state: tuple[object, ...],
         parsed: tuple[object, ...],
         held: bytes,
     ) -> None:
-        self._committed = committed = _kept(model.committed)
-        palette = model._palette
+        self._committed = kept = _kept(committed)
         # The committed store uses the palette itself; without it, the
         # styles make the palette again.
         self._palette: StylePalette | tuple[Style, ...] | None
-        if isinstance(committed, CommittedLines):
+        if isinstance(kept, CommittedLines):
             palette.compact()
             self._palette = palette
         else:
             self._palette = tuple(palette.styles) if len(palette.styles) > 1 else None
-        screen = model._normal
-        margins = (screen.top, screen.bottom, screen.saved, screen.tabs)
-        self._screen = None if margins == (0, model.height - 1, None, None) else screen
+        self._screen = screen  # None: a new screen's margins
         self._rows = rows
-        self._y = model.y
-        self._pending = tuple(model._pending)
-        self._omitted = model._pending_omitted
+        self._y = y
+        self._pending = pending
+        self._omitted = omitted
         self._state = state  # names and values, flat
         self._parsed = parsed  # the parser's slots, or () as a new parser's
         self._held = held  # bytes the decoder held back
@@ -157,27 +157,18 @@ class Resting:
         rest, its state; return its parser and decoder (``one_by_one`` as
         Parser takes it). This Resting is not to be used again."""
         palette = self._palette
-        if isinstance(palette, StylePalette):
-            model._palette = palette
-        elif palette is not None:
-            model._palette = StylePalette.of(palette)
-        model.committed = _store(self._committed, model.max_lines, model._palette)
-        screen = self._screen
-        if screen is None:
-            screen = model._normal
-        else:
-            screen.rows = model._normal.rows
-            model._normal = model._screen = screen
-        kept = _unpacked(self._rows)
-        rows = model._rows = screen.rows
-        rows[: len(kept)] = kept
-        model.y = self._y
-        if self._pending:
-            model._pending = list(self._pending)
-        model._pending_omitted = self._omitted
-        state = self._state
-        for index in range(0, len(state), 2):
-            setattr(model, state[index], state[index + 1])  # type: ignore[arg-type]
+        if isinstance(palette, tuple):
+            palette = StylePalette.of(palette)
+        palette = model.wake_from_rest(
+            palette,
+            self._screen,
+            _unpacked(self._rows),
+            self._y,
+            self._pending,
+            self._omitted,
+            self._state,
+        )
+        model.committed = _store(self._committed, model.max_lines, palette)
         parser = Parser(model, one_by_one=one_by_one)
         if self._parsed:
             for name, value in zip(_PARSER_SLOTS, self._parsed, strict=True):
@@ -196,33 +187,30 @@ def rest(model: LinesModel, parser: Parser, decoder: Utf8Decoder) -> Resting | N
     if type(model) is not LinesModel or model.alternate:
         return None
     fresh = LinesModel(model.width, model.height, model.max_lines, styled=model.styled)
-    defaults = vars(fresh)
-    state: list[object] = []
     try:
-        for name, value in vars(model).items():
-            if name in CACHES or name in _OWN:
-                continue
-            if name == "_alt":
-                # Only its saved cursor outlives a visit (see _alternate_screen).
-                left = Screen(0)
-                left.saved = value.saved
-                value = left
-            if name not in defaults or state_value(value) != state_value(defaults[name]):
-                state += (name, value)
+        state = model.state_at_rest(fresh)
     except UnknownState:
         return None
     parsed = tuple(getattr(parser, name) for name in _PARSER_SLOTS)
     if parsed == tuple(getattr(Parser(fresh), name) for name in _PARSER_SLOTS):
         parsed = ()
-    rows = model._normal.rows
-    keep = len(rows)
-    while keep and not (rows[keep - 1].text or rows[keep - 1].continued or rows[keep - 1].marks):
-        keep -= 1  # blank (see _host.blank): window_lines reads it so
+    palette, screen, rows, pending, omitted = model.window_at_rest()
     try:
-        packed = _packed(rows[:keep])
+        packed = _packed(rows)
     except ValueError:
         return None
-    return Resting(model, packed, tuple(state), parsed, decoder.getstate())
+    return Resting(
+        model.committed,
+        palette,
+        screen,
+        packed,
+        model.y,
+        pending,
+        omitted,
+        tuple(state),
+        parsed,
+        decoder.getstate(),
+    )
 
 
 # Rows as few objects: their texts joined with LF (no cell holds one), their
