@@ -19,6 +19,7 @@ from vtgrammar import ALL, HypothesisChooser, stream
 
 from termscribe import _grammar, _layouts, _unicode
 from termscribe._accel import PURE_PYTHON, speedups
+from termscribe._classes import width_table
 from termscribe._grammar import SGR_SPLIT, batch_parts_by_regex, without_sgr_by_regex
 from termscribe._layouts import (
     style_layout_by_python,
@@ -29,6 +30,7 @@ from termscribe._unicode import (
     _marked_cell_run_end_in_c,
     _table_class,
     cell_run_end_by_regex,
+    classes_by_translate,
     marked_cell_run_end_by_regex,
     single_run_end_by_regex,
 )
@@ -359,3 +361,28 @@ def test_class_run_end_checks_its_arguments() -> None:
         _speedups.class_run_end("a", _TABLE, "\u0100")
     with pytest.raises(TypeError, match="takes 3 arguments"):
         _speedups.class_run_end("a", _TABLE)  # type: ignore[call-arg]
+
+
+@settings(max_examples=2000)
+@given(st.text(max_size=40))
+def test_classes_equal_translate(text: str) -> None:
+    assert _speedups.classes(text, _TABLE) == classes_by_translate(text)
+    assert _speedups.classes(text, width_table()) == text.translate(width_table())
+
+
+def test_classes_agree_on_every_code_point() -> None:
+    every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    assert _speedups.classes(every, _TABLE) == every.translate(_TABLE)
+    assert _speedups.classes(every, width_table()) == every.translate(width_table())
+    assert _speedups.classes("", _TABLE) == ""
+
+
+def test_classes_check_their_arguments() -> None:
+    with pytest.raises(ValueError, match="one Latin-1 character a code point"):
+        _speedups.classes("a", "0" * 10)
+    with pytest.raises(ValueError, match="the table is ASCII"):
+        _speedups.classes("a", "\xff" * 0x110000)
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        _speedups.classes(b"a", _TABLE)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes 2 arguments"):
+        _speedups.classes("a")  # type: ignore[call-arg]

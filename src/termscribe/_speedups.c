@@ -38,6 +38,10 @@
  *   of the digits of the classes) in the class table ``table`` (as above,
  *   one a code point, astral ones included).
  *
+ * classes(text, table) == text.translate(table): the class of each code
+ *   point of ``text`` in a table as above (any one of ASCII characters), the
+ *   work of the class scans of text that needs more than single cells.
+ *
  * marked_cell_run_end(text, table, selectors, others, spaces) ==
  * _unicode._cell_run(True).match(text).end(): how far the code points of
  * ``text`` are SINGLE or WIDE (C0 controls and SGR sequences apart), each
@@ -70,6 +74,10 @@ static PyMethodDef methods[] = {
      "class_run_end(text, table, classes, /)\n--\n\n"
      "How far the code points of text have a class in classes, in the class\n"
      "table."},
+    {"classes", (PyCFunction)(void (*)(void))termscribe_classes, METH_FASTCALL,
+     "classes(text, table, /)\n--\n\n"
+     "The same as text.translate(table) for a table of one ASCII character a\n"
+     "code point: the class of each code point of text."},
     {"marked_cell_run_end", (PyCFunction)(void (*)(void))termscribe_marked_cell_run_end, METH_FASTCALL,
      "marked_cell_run_end(text, table, selectors, others, spaces, /)\n--\n\n"
      "How far _unicode._cell_run(True) matches text: cells, with one or two\n"

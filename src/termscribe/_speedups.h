@@ -86,6 +86,7 @@ PyObject *termscribe_without_sgr(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_style_layout(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_single_run_end(PyObject *, PyObject *const *, Py_ssize_t);
 PyObject *termscribe_class_run_end(PyObject *, PyObject *const *, Py_ssize_t);
+PyObject *termscribe_classes(PyObject *, PyObject *const *, Py_ssize_t);
 
 /* Where the printable ASCII characters from i end, or a little before (a
  * multiple of 8 characters from i): eight at a time, each word tested at

@@ -273,3 +273,48 @@ termscribe_class_run_end(PyObject *module, PyObject *const *args, Py_ssize_t nar
     }
     return PyLong_FromSsize_t(i);
 }
+
+/* The class of each code point of ``text`` in ``table``: translate's work
+ * for a table of one Latin-1 character a code point. */
+#define CLASSES_OF(KIND, data, n, table, out)                       \
+    do {                                                            \
+        for (Py_ssize_t i = 0; i < (n); i++) {                      \
+            (out)[i] = (Py_UCS1)(table)[PyUnicode_READ(KIND, (data), i)]; \
+        }                                                           \
+    } while (0)
+
+PyObject *
+termscribe_classes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_ssize_t n;
+    int kind;
+    const char *data;
+    if (text_arguments("classes", nargs, 2, args, &n, &kind, &data) < 0) {
+        return NULL;
+    }
+    const char *table = class_table("classes", args[1]);
+    if (table == NULL) {
+        return NULL;
+    }
+    if (!PyUnicode_IS_ASCII(args[1])) {
+        PyErr_SetString(PyExc_ValueError, "classes(): the table is ASCII");
+        return NULL;
+    }
+    PyObject *result = PyUnicode_New(n, 127);
+    if (result == NULL) {
+        return NULL;
+    }
+    Py_UCS1 *out = PyUnicode_1BYTE_DATA(result);
+    switch (kind) {
+    case PyUnicode_1BYTE_KIND:
+        CLASSES_OF(PyUnicode_1BYTE_KIND, data, n, table, out);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        CLASSES_OF(PyUnicode_2BYTE_KIND, data, n, table, out);
+        break;
+    default:
+        CLASSES_OF(PyUnicode_4BYTE_KIND, data, n, table, out);
+        break;
+    }
+    return result;
+}

@@ -157,7 +157,7 @@ def zero_width_marked_run() -> re.Pattern[str]:
 
 def is_zero_width(text: str) -> bool:
     """Whether ``wcwidth()`` gives every code point of ``text`` no cell."""
-    return text.translate(width_table()).count("0") == len(text)
+    return classes(text, width_table()).count("0") == len(text)
 
 
 def marker_text(ch: str) -> str:
@@ -194,7 +194,7 @@ def is_simple_run(text: str) -> bool:
     if text[end] < "\U00010000":
         return False  # a control or a BMP code point that is not SINGLE
     rest = text[end:]  # from an astral code point
-    digits = rest.translate(_TABLE)
+    digits = classes(rest)
     return digits.count("0") == len(digits) and _CONTROL.search(rest) is None
 
 
@@ -224,6 +224,20 @@ def _single_run_end_in_c(text: str) -> int:
 single_run_end = single_run_end_by_regex if speedups is None else _single_run_end_in_c
 
 
+def classes_by_translate(text: str, table: str = _TABLE) -> str:
+    """The class of each code point of ``text`` in ``table`` (the class
+    table, or another of one ASCII digit a code point)."""
+    return text.translate(table)
+
+
+def _classes_in_c(text: str, table: str = _TABLE) -> str:
+    """The same, by the C scan of _speedups."""
+    return speedups.classes(text, table)
+
+
+classes = classes_by_translate if speedups is None else _classes_in_c
+
+
 CELLS = 6  # coarse class of SINGLE, WIDE, REPLACED (see class_runs)
 
 _CLASS_RUN = re.compile("|".join(f"{digit}+" for digit in "0123456"))
@@ -236,7 +250,7 @@ def char_class(ch: str) -> int:
 
 def class_runs(text: str) -> Iterator[tuple[int, str]]:
     """``text`` cut into runs of code points of one class, with the class."""
-    digits = text.translate(_TABLE)
+    digits = classes(text)
     for match in _CLASS_RUN.finditer(digits):
         start, end = match.span()
         yield ord(digits[start]) - 48, text[start:end]
@@ -264,7 +278,7 @@ class CellTable:
         """``text`` cut into runs of the classes that need context (ZERO,
         JOINER, MARKED: markers decorate cells) and runs of the others
         (CELLS), each with its class and, for CELLS, the cells it stores."""
-        digits = text.translate(_TABLE)
+        digits = classes(text)
         coarse = digits.translate(_COARSE)
         learned = False
         for match in _CLASS_RUN.finditer(coarse):
@@ -307,7 +321,7 @@ class CellTable:
         # Entries for the new code points at once, without a Python step per
         # code point but for the marked ones.
         new = "".join(missing)
-        digits = new.translate(_TABLE)
+        digits = classes(new)
         wide = "".join(compress(new, map("1".__eq__, digits)))
         table.update(zip(map(ord, wide), map(str.__add__, wide, repeat(WIDE_TAIL)), strict=True))
         replaced = "".join(compress(new, map("3".__eq__, digits)))
@@ -323,7 +337,7 @@ def dropped_cells(text: str, prev: str) -> int:
     more marks and ends with ``prev``: all but its combining marks and the
     joiners that join ``prev`` (each judged after ``prev``, which no
     dropped one changes: see joins)."""
-    digits = text.translate(_TABLE)
+    digits = classes(text)
     count = len(digits) - digits.count("2")
     if "5" in digits and holds_joiner(prev):
         if is_join_base(prev):
@@ -418,7 +432,7 @@ def is_single_run(text: str) -> bool:
     need not cut the text at them)."""
     if speedups is not None:
         return speedups.class_run_end(text, _TABLE, "0") == len(text)
-    return text.translate(_TABLE).count("0") == len(text)
+    return classes_by_translate(text).count("0") == len(text)
 
 
 _COARSE = str.maketrans({str(cls): str(CELLS) for cls in (SINGLE, WIDE, REPLACED)})
@@ -464,7 +478,7 @@ def holds_joiner(prev: str) -> bool:
 def last_combining(text: str) -> int:
     """The index of the last combining mark (class ZERO) or marked code
     point (class MARKED) in ``text``, or -1."""
-    digits = text.translate(_TABLE)
+    digits = classes(text)
     return max(digits.rfind("2"), digits.rfind("4"))
 
 

@@ -70,6 +70,9 @@ __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
 _T = TypeVar("_T")
 
+#: The items a line that LF's bulk form takes ends with (see _scroll).
+_LINE_ENDS = frozenset("\n\r")
+
 # What a model at rest keeps of its window (see LinesModel.window_at_rest).
 _Window = tuple[StylePalette, Screen | None, list[Row], tuple[Row, ...], int]
 # Attributes that window_at_rest gives, or that wake_from_rest makes from
@@ -348,6 +351,8 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
 
     def _execute_batch(self, parts: list[str]) -> None:
         print_text = self._print_text
+        print_with_sgr = self.print_with_sgr
+        print_ = self.print
         execute = self.execute
         csi_dispatch = self.csi_dispatch
         bodies = self.csi_bodies
@@ -361,7 +366,7 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
             after = i + 1  # the text after the item
             if len(item) == 1:
                 execute(item)
-                if item == "\n" and i + 3 < n:
+                if item == "\n" and i + 3 < n and parts[i + 2] in _LINE_ENDS:
                     after = self._scroll_lines(parts, after)
                 elif item == "\r" and i + 3 < n and parts[i + 2] == "\r" and parts[after]:
                     after = self._carriage_returns(parts, after)
@@ -370,8 +375,11 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
             else:
                 dispatch_item(self, item)
             text = parts[after]
-            if text:
-                print_text(text)
+            if text:  # print_text's work, without its call
+                if "\x1b" in text:
+                    print_with_sgr(text)
+                else:
+                    print_(text)
             i = after + 1
 
     def _print_text(self, text: str) -> None:

@@ -28,6 +28,7 @@ from .._unicode import (
     WIDE,
     ZERO,
     class_runs,
+    classes,
     holds_joiner,
     is_simple_run,
     kept_joiners,
@@ -357,7 +358,7 @@ class Printing:
         if len(group) == 1:  # the usual case: one among other text
             self._print_marker(group, ord(width_table()[ord(group)]) - 48)
             return
-        widths = group.translate(width_table())
+        widths = classes(group, width_table())
         for match in _WIDTH_RUNS.finditer(widths):
             start, end = match.span()
             width = ord(widths[start]) - 48
