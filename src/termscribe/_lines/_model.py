@@ -321,13 +321,32 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
             self._append_line(Line.from_row(row, palette.styles, palette.runs_cache))
 
     def _finish_pending(self) -> None:
-        if not self._pending and not self._pending_omitted:
+        """Commit the rows of a wrapped line as its line: from their cells
+        joined when the store can take them as they are (as _commit_row
+        does a row), else as Line.from_rows."""
+        pending = self._pending
+        if not pending and not self._pending_omitted:
             return
-        line = Line.from_rows(self._pending, self._palette.styles, self._pending_omitted)
         self._pending = []
         self._pending_cells = 0
-        self._pending_omitted = 0
-        self._append_line(line)
+        if self._pending_omitted or not self._append_joined(pending):
+            line = Line.from_rows(pending, self._palette.styles, self._pending_omitted)
+            self._pending_omitted = 0
+            self._append_line(line)
+
+    def _append_joined(self, rows: list[Row]) -> bool:
+        """Commit ``rows`` joined, if none has marks or omitted characters,
+        and their codes are one a cell or none."""
+        for row in rows:
+            if row.marks or row.omitted or len(row.styles) not in (0, len(row.text)):
+                return False
+        text = "".join([row.text for row in rows])
+        styles = "".join([row.styles for row in rows])
+        return (
+            len(styles) in (0, len(text))
+            and (not text or text[-1] != BLANK)
+            and self.committed.append_row(text, styles)
+        )
 
     def _append_line(self, line: Line) -> None:
         self.committed.append(line)

@@ -192,8 +192,13 @@ class Printing:
             self._write(cells, n)
             self.x = x + n
             return
-        i = 0
+        x = self.x
         n = len(cells)
+        if x + n <= width:  # the usual case: they fit, nothing wraps
+            self._write(cells, n)
+            self.x = x + n
+            return
+        i = 0
         while i < n:
             x = self.x
             if x >= width:
