@@ -63,15 +63,13 @@ from ._csi import HANDLERS, MAX_REACH, MAX_REPEAT, PRIVATE_HANDLERS, LinesCsi, s
 from ._host import Screen, cleared, window_lines
 from ._print import DEC_SPECIAL_GRAPHICS, Printing
 from ._repeat import CACHES, MIN_REPEATS, run_repeated, state_value
-from ._scroll import LineFeeds
+from ._scroll import LineFeeds, lines_follow
 
 __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
 
 _T = TypeVar("_T")
 
-#: The items a line that LF's bulk form takes ends with (see _scroll).
-_LINE_ENDS = frozenset("\n\r")
 
 # What a model at rest keeps of its window (see LinesModel.window_at_rest).
 _Window = tuple[StylePalette, Screen | None, list[Row], tuple[Row, ...], int]
@@ -385,7 +383,7 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
             after = i + 1  # the text after the item
             if len(item) == 1:
                 execute(item)
-                if item == "\n" and i + 3 < n and parts[i + 2] in _LINE_ENDS:
+                if item == "\n" and i + 3 < n and lines_follow(parts, i + 2):
                     after = self._scroll_lines(parts, after)
                 elif item == "\r" and i + 3 < n and parts[i + 2] == "\r" and parts[after]:
                     after = self._carriage_returns(parts, after)

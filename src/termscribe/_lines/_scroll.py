@@ -22,7 +22,7 @@ from .._rows import MAX_LINE_CELLS, WIDE_TAIL, Row
 from .._unicode import cell_run_end, is_simple_run
 from ._host import LinesHost
 
-__all__ = ["MANY_LINES", "MAX_PLAIN_LINES", "LineFeeds"]
+__all__ = ["MANY_LINES", "MAX_PLAIN_LINES", "LineFeeds", "lines_follow"]
 
 #: Plain lines in a row after which LF's bulk form checks the lines that
 #: follow a slice at a time (see LineFeeds._plain_run); at most
@@ -62,6 +62,10 @@ class LineFeeds:
             ]
         else:
             over = None  # all single cells
+            lengths = list(map(len, texts))
+            if max(lengths) <= lengths[-1] <= limit:  # the last prints over all
+                self.execute("\r")
+                return end
         printed: list[str] = []  # from the last text back
         longest = -1  # the longest text printed over after this one, if any
         for index in range(len(texts) - 1, -1, -1):
@@ -355,3 +359,22 @@ def _wrapped_rows(cells: str, codes: str, width: int) -> list[Row]:
 def _blank_row(row: Row) -> bool:
     """Whether ``row`` is as ``Row()`` makes it."""
     return not row.text and not row.continued and not row.omitted and row.marks is None
+
+
+def lines_follow(parts: list[str], index: int) -> bool:
+    """Whether the item ``parts[index]`` and the one after the text after
+    it each end a line as LF's bulk form takes it (LF, or CR then LF after
+    no text): two lines at least, which it takes for less than the events
+    one by one."""
+    n = len(parts)
+    for _ in range(2):
+        if index >= n:
+            return False
+        item = parts[index]
+        if item == "\n":
+            index += 2
+        elif item == "\r" and index + 2 < n and parts[index + 2] == "\n" and not parts[index + 1]:
+            index += 4
+        else:
+            return False
+    return True
