@@ -1,10 +1,10 @@
 """The grammar of what the parser takes at once in GROUND: syntax only.
 
 Regular expressions over decoded text for the items whose syntax is
-complete within one piece of text: printable runs with the SGR sequences
-inside them , complete CSI sequences (``CSI``), strings
-(``STRING``), escape sequences (``ESCAPE_ITEM``), and C0 and C1 controls.
-A stretch of them in a row is a *batch* (``batch_parts``): the parser
+complete within one piece of text (``BATCH_ITEM``): printable runs with
+the SGR sequences inside them, complete CSI sequences, strings, escape
+sequences, and C0 and C1 controls. A stretch of them in a row is a
+*batch* (``batch_parts``): the parser
 hands it to the Performer at once, as a list of parts, which the
 Performer executes item by item (see ``_performer``). Nothing here knows
 what an item means. Also here: ESC Fe as the C1 control it stands for
@@ -39,18 +39,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from ._accel import speedups
 from ._syntax import MAX_INTERMEDIATES, MAX_PARAM_CHARS, MAX_STRING_CHARS
 
 __all__ = [
-    "BATCH",
     "BATCH_ITEM",
-    "C1_INTRODUCERS",
-    "CSI",
-    "ESCAPE_ITEM",
     "SGR_SPLIT",
-    "STRING",
     "as_c1",
     "batch_parts",
     "batch_parts_by_regex",
@@ -80,34 +76,12 @@ def without_sgr_by_regex(text: str) -> str:
 without_sgr: Callable[[str], str] = (
     without_sgr_by_regex if speedups is None else speedups.without_sgr
 )
-# A complete CSI sequence on the no-ignore path of the diagram: optional
-# private marker, parameters, intermediates, final. Anything else (C0 inside,
-# overflow, a marker after parameters, a split at the end of a chunk) takes
-# the state machine, which produces the same dispatch.
 _CSI_BODY = rf"[<-?]?[0-9:;]{{0,{MAX_PARAM_CHARS}}}[ -/]{{0,{MAX_INTERMEDIATES}}}"
-CSI = re.compile(
-    "(?:\x1b\\[|\x9b)([<-?]?)"
-    f"([0-9:;]{{0,{MAX_PARAM_CHARS}}})([ -/]{{0,{MAX_INTERMEDIATES}}})([@-~])"
-)
-# A complete OSC (payload within the cap, no C0 inside) or SOS/PM/APC string
-# ended by BEL or ST: build logs put one before every line. Group 1: an
-# OSC's payload.
-STRING = re.compile(
-    rf"\x1b(?:\]([^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}})|[X^_][^\x07\x18\x1a\x1b\x80-\x9f]*+)"
-    r"(?:\x07|\x1b\\)"
-)
-# A complete escape sequence (not CSI, a string, ST or an ESC Fe, which
-# as_c1 made C1 controls) with at most one intermediate, dispatched as the
-# state machine would.
-ESCAPE_ITEM = re.compile(r"\x1b([ -/]?)((?<=[ -/])[0-~]|[0-?`-~])")
-# C1 controls that start (or end) a sequence or string: the state
-# machine's; every other C1 is simply executed in GROUND.
-C1_INTRODUCERS = frozenset("\x90\x98\x9b\x9c\x9d\x9e\x9f")
-#: An item of a batch (see the module docstring): a control sequence
+#: The pattern of an item of a batch (see the module docstring): a control sequence
 #: (an SGR only with a private marker or intermediates, or after the C1
 #: CSI: the others are part of the text), a string, an escape sequence,
 #: or a control executed in GROUND.
-BATCH_ITEM = re.compile(
+BATCH_ITEM = (
     rf"\x1b(?:\[(?:[<-?][0-9:;]{{0,{MAX_PARAM_CHARS}}}[ -/]{{0,{MAX_INTERMEDIATES}}}[@-~]"
     rf"|[0-9:;]{{0,{MAX_PARAM_CHARS}}}(?:[ -/]{{1,{MAX_INTERMEDIATES}}}[@-~]|[@-ln-~]))"
     rf"|\][^\x00-\x1f\x80-\x9f]{{0,{MAX_STRING_CHARS}}}(?:\x07|\x1b\\)"
@@ -116,19 +90,28 @@ BATCH_ITEM = re.compile(
     rf"|\x9b{_CSI_BODY}[@-~]"
     r"|[\x00-\x17\x19\x1c-\x1f\x80-\x8f\x91-\x97\x99\x9a]"
 )
-#: A batch: texts and items, at least one of either.
-BATCH = re.compile(rf"(?:{_PRINTABLE}++|{_SGR}|{BATCH_ITEM.pattern})++")
-_BATCH_SPLIT = re.compile(f"({BATCH_ITEM.pattern})")
+
+
+@lru_cache(maxsize=1)
+def _batch() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A batch (texts and items, at least one of either), and the split of
+    one into its parts: made when first needed (the C scan needs neither),
+    never changed."""
+    return (
+        re.compile(rf"(?:{_PRINTABLE}++|{_SGR}|{BATCH_ITEM})++"),
+        re.compile(f"({BATCH_ITEM})"),
+    )
 
 
 def batch_parts_by_regex(text: str, start: int) -> tuple[int, list[str]]:
     """Where the batch at ``start`` ends, and its parts (see the module
     docstring); ``(start, [])`` if there is none (``start`` clamped to the
     end of ``text``, as a regex's position is)."""
-    m = BATCH.match(text, start)
+    batch, split = _batch()
+    m = batch.match(text, start)
     if m is None:
         return min(start, len(text)), []
-    return m.end(), _BATCH_SPLIT.split(m.group())
+    return m.end(), split.split(m.group())
 
 
 def _batch_parts_in_c(text: str, start: int) -> tuple[int, list[str]]:
