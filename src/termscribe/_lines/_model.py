@@ -70,6 +70,9 @@ __all__ = ["DEC_SPECIAL_GRAPHICS", "MAX_REPEAT", "LinesModel"]
 
 _T = TypeVar("_T")
 
+#: The items that may end a line LF's bulk form takes (see lines_follow).
+_LINE_ENDS = frozenset("\n\r")
+
 
 # What a model at rest keeps of its window (see LinesModel.window_at_rest).
 _Window = tuple[StylePalette, Screen | None, list[Row], tuple[Row, ...], int]
@@ -383,7 +386,12 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
             after = i + 1  # the text after the item
             if len(item) == 1:
                 execute(item)
-                if item == "\n" and i + 3 < n and lines_follow(parts, i + 2):
+                if (
+                    item == "\n"
+                    and i + 3 < n
+                    and parts[i + 2] in _LINE_ENDS
+                    and lines_follow(parts, i + 2)
+                ):
                     after = self._scroll_lines(parts, after)
                 elif item == "\r" and i + 3 < n and parts[i + 2] == "\r" and parts[after]:
                     after = self._carriage_returns(parts, after)
