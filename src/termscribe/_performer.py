@@ -21,6 +21,7 @@ from ._grammar import sgr_split
 from ._syntax import csi_fields
 
 __all__ = [
+    "IGNORED_STRINGS",
     "ONE_BY_ONE",
     "Performer",
     "dispatch_item",
@@ -91,6 +92,12 @@ def replay_text(performer: Performer, text: str) -> None:
             performer.print(pieces[index + 1])
 
 
+#: What follows ESC in the SOS, PM and APC strings a batch may hold
+#: (``ESC X``, ``ESC ^``, ``ESC _``): the parser dispatches nothing for
+#: them (the sos/pm/apc string state of vt100.net's parser ignores them).
+IGNORED_STRINGS = frozenset("X^_")
+
+
 def dispatch_item(performer: Performer, item: str) -> None:
     """The call one item of a batch stands for (see ``_grammar``)."""
     lead = item[0]
@@ -100,7 +107,7 @@ def dispatch_item(performer: Performer, item: str) -> None:
             performer.csi_dispatch(*csi_fields(item[2:]))
         elif kind == "]":
             performer.osc_dispatch(item[2:-1] if item[-1] == "\x07" else item[2:-2])
-        elif kind not in "X^_":  # SOS, PM and APC strings dispatch nothing
+        elif kind not in IGNORED_STRINGS:
             performer.esc_dispatch(item[1:-1], item[-1])
     elif lead == "\x9b":
         performer.csi_dispatch(*csi_fields(item[1:]))

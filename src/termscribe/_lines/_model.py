@@ -47,7 +47,7 @@ from .._committed import CommittedLines
 from .._controls import Controls
 from .._controls import SavedCursor as _Saved
 from .._edit import insert_blanks
-from .._performer import Performer, dispatch_item
+from .._performer import IGNORED_STRINGS, Performer, dispatch_item
 from .._rows import (
     BLANK,
     EMPTY_LINE,
@@ -397,7 +397,7 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
                     after = self._carriage_returns(parts, after)
             elif item[1] == "[" and item[0] == "\x1b":
                 csi_dispatch(*bodies[item[2:]])
-            else:
+            elif item[1] not in IGNORED_STRINGS or item[0] != "\x1b":
                 dispatch_item(self, item)
             text = parts[after]
             if text:  # print_text's work, without its call
