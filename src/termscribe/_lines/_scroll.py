@@ -24,6 +24,9 @@ from ._host import LinesHost
 
 __all__ = ["MANY_LINES", "MAX_PLAIN_LINES", "LineFeeds", "lines_follow"]
 
+#: Items CR's bulk form looks at at once for the CRs of a run.
+_CR_WINDOW = 64
+
 #: Plain lines in a row after which LF's bulk form checks the lines that
 #: follow a slice at a time (see LineFeeds._plain_run); at most
 #: MAX_PLAIN_LINES lines are taken at once.
@@ -49,10 +52,15 @@ class LineFeeds:
         them too."""
         if self.insert or self._translate:
             return start
-        n = len(parts)
+        # The CRs in a row, a window of items at a time: only a CR among
+        # them starts with one, so the CRs that lead their joined text count.
         end = start
-        while end + 2 < n and parts[end + 1] == "\r":
-            end += 2
+        while True:
+            items = "".join(parts[end + 1 : end + 1 + 2 * _CR_WINDOW : 2])
+            crs = len(items) - len(items.lstrip("\r"))
+            end += 2 * crs
+            if crs < _CR_WINDOW:
+                break
         texts = parts[start : end + 1 : 2]
         limit = self._limit
         joined = "".join(texts)
@@ -62,8 +70,7 @@ class LineFeeds:
             ]
         else:
             over = None  # all single cells
-            lengths = list(map(len, texts))
-            if max(lengths) <= lengths[-1] <= limit:  # the last prints over all
+            if max(map(len, texts)) <= len(texts[-1]) <= limit:  # the last prints over all
                 self.execute("\r")
                 return end
         printed: list[str] = []  # from the last text back
