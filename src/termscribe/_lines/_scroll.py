@@ -24,8 +24,9 @@ from ._host import LinesHost
 
 __all__ = ["MANY_LINES", "MAX_PLAIN_LINES", "LineFeeds", "lines_follow"]
 
-#: Items CR's bulk form looks at at once for the CRs of a run.
-_CR_WINDOW = 64
+#: Items CR's bulk form looks at first for the CRs of a run (then twice as
+#: many, and so on).
+_CR_WINDOW = 16
 
 #: Plain lines in a row after which LF's bulk form checks the lines that
 #: follow a slice at a time (see LineFeeds._plain_run); at most
@@ -52,15 +53,18 @@ class LineFeeds:
         them too."""
         if self.insert or self._translate:
             return start
-        # The CRs in a row, a window of items at a time: only a CR among
-        # them starts with one, so the CRs that lead their joined text count.
+        # The CRs in a row, a window of items at a time (doubling): only a
+        # CR among them starts with one, so the CRs that lead their joined
+        # text count.
         end = start
+        window = _CR_WINDOW
         while True:
-            items = "".join(parts[end + 1 : end + 1 + 2 * _CR_WINDOW : 2])
+            items = "".join(parts[end + 1 : end + 1 + 2 * window : 2])
             crs = len(items) - len(items.lstrip("\r"))
             end += 2 * crs
-            if crs < _CR_WINDOW:
+            if crs < window:
                 break
+            window *= 2
         texts = parts[start : end + 1 : 2]
         limit = self._limit
         joined = "".join(texts)
