@@ -394,7 +394,8 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
                 ):
                     after = self._scroll_lines(parts, after)
                 elif item == "\r" and i + 3 < n and parts[i + 2] == "\r" and parts[after]:
-                    after = self._carriage_returns(parts, after)
+                    i = self._carriage_returns(parts, after) + 1  # its last text printed
+                    continue
             elif item[1] == "[" and item[0] == "\x1b":
                 csi_dispatch(*bodies[item[2:]])
             elif item[1] not in IGNORED_STRINGS or item[0] != "\x1b":

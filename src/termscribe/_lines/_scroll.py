@@ -46,12 +46,13 @@ class LineFeeds:
         column 0 before anything else happens to the row is not printed:
         its cells, and what printing it does beyond them (the half of a
         wide character it cuts), are the later one's too. Returns the index
-        of the last text, which the batch prints, its CR executed.
+        of the last text, printed: the batch goes on after it.
 
         Printed over are texts of single cells with no SGR sequence that fit
         in the row, in no insert mode or line drawing; the texts between
         them too."""
         if self.insert or self._translate:
+            self._print_text(parts[start])
             return start
         # The CRs in a row, a window of items at a time (doubling): only a
         # CR among them starts with one, so the CRs that lead their joined
@@ -76,6 +77,8 @@ class LineFeeds:
             over = None  # all single cells
             if max(map(len, texts)) <= len(texts[-1]) <= limit:  # the last prints over all
                 self.execute("\r")
+                if texts[-1]:
+                    self.print_single_cells(texts[-1])  # as print prints them
                 return end
         printed: list[str] = []  # from the last text back
         longest = -1  # the longest text printed over after this one, if any
@@ -88,11 +91,10 @@ class LineFeeds:
             elif size > longest:
                 printed.append(text)
                 longest = size
-        for index in range(len(printed) - 1, 0, -1):  # the last text aside
+        for index in range(len(printed) - 1, -1, -1):
             self.execute("\r")
             if printed[index]:
                 self._print_text(printed[index])
-        self.execute("\r")
         return end
 
     def _scroll_lines(self: LinesHost, parts: list[str], start: int) -> int:

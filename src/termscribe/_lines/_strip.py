@@ -85,7 +85,8 @@ class StripModel(LinesModel):
 
     def _carriage_returns(self, parts: list[str], start: int) -> int:
         """No text after a CR is printed over here (CR breaks the line):
-        the batch prints each."""
+        the text after this one is printed as the batch prints it."""
+        self._print_text(parts[start])
         return start
 
     def _spaces(self, count: int) -> None:
