@@ -69,20 +69,21 @@ class LineFeeds:
         texts = parts[start : end + 1 : 2]
         limit = self._limit
         joined = "".join(texts)
+        first = 0  # the texts before it are printed over
         if "\x1b" in joined or not (joined.isascii() or is_simple_run(joined)):
             over = [
                 "\x1b" not in text and (text.isascii() or is_simple_run(text)) for text in texts
             ]
         else:
-            over = None  # all single cells
-            if max(map(len, texts)) <= len(texts[-1]) <= limit:  # the last prints over all
-                self.execute("\r")
-                if texts[-1]:
-                    self.print_single_cells(texts[-1])  # as print prints them
-                return end
+            over = None  # all single cells: the last longest prints over all before it
+            longest = max(map(len, texts))
+            if longest <= limit:
+                first = len(texts) - 1
+                while len(texts[first]) != longest:
+                    first -= 1
         printed: list[str] = []  # from the last text back
         longest = -1  # the longest text printed over after this one, if any
-        for index in range(len(texts) - 1, -1, -1):
+        for index in range(len(texts) - 1, first - 1, -1):
             text = texts[index]
             size = len(text)
             if size > limit or (over is not None and not over[index]):
@@ -91,10 +92,11 @@ class LineFeeds:
             elif size > longest:
                 printed.append(text)
                 longest = size
+        print_text = self._print_text if over is not None else self.print_single_cells
         for index in range(len(printed) - 1, -1, -1):
             self.execute("\r")
             if printed[index]:
-                self._print_text(printed[index])
+                print_text(printed[index])
         return end
 
     def _scroll_lines(self: LinesHost, parts: list[str], start: int) -> int:
