@@ -469,6 +469,9 @@ def test_lines_of_every_kind_scroll_off_at_once_as_one_by_one(
         # A shorter text leaves the longer one's end; a longer one after it
         # prints over both.
         (b"abcdef\rxy\rXYZ\r12\r\n", "12Zdef\n"),
+        # The last of the longest prints over all before it; the shorter
+        # ones after it print over it in turn.
+        (b"ab\rabcd\rwxyz\rabc\rx\r\n", "xbcz\n"),
         # Printing over half of a wide character blanks its other half.
         ("\u4e2d\u6587x\rabc\ra\r\n".encode(), "abc x\n"),
         # SGR and wide characters between them are printed as they come.
