@@ -32,19 +32,14 @@ Debian mirrors.
 
 from __future__ import annotations
 
-import argparse
-import datetime as _dt
-import json
-import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from record_corpus import COLUMNS, ROWS, Plan, base_env, run_in_pty, write
+from record_corpus import COLUMNS, Plan, record_cli, run_in_scratch, save_recording, write
 
 REPO = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO / "benchmarks" / "recordings"
@@ -378,52 +373,19 @@ def _jq(work: Path) -> Plan:
 
 
 def record(item: Log) -> None:
-    work = SCRATCH / item.name
-    if work.exists():
-        shutil.rmtree(work)
-    work.mkdir(parents=True)
-    home = work / "home"
-    home.mkdir()
-    plan = item.setup(work)
-    env = base_env(home)
-    env["PATH"] = f"{TOOLS / 'bin'}:{env['PATH']}"
-    env.update(plan.env)
-    started = time.monotonic()
-    data, code = run_in_pty(plan, env)
-    took = time.monotonic() - started
-    if len(data) > MAX_BYTES:
-        print(f"  warning: {len(data)} bytes, over {MAX_BYTES}", file=sys.stderr)
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
-    (OUT_DIR / f"{item.name}.raw").write_bytes(data)
-    meta = {
-        "name": item.name,
-        "command": item.command,
-        "columns": COLUMNS,
-        "rows": ROWS,
-        "description": item.description,
-        "recorded": _dt.date.today().isoformat(),
-    }
-    (OUT_DIR / f"{item.name}.json").write_text(
-        json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
-    print(f"{item.name:20s} {len(data):8d} bytes  exit={code}  {took:.1f}s")
+    data, code, took = run_in_scratch(SCRATCH, item.name, item.setup, str(TOOLS / "bin"))
+    meta = {"name": item.name, "command": item.command, "description": item.description}
+    save_recording(OUT_DIR, meta, data, code, took, MAX_BYTES)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("names", nargs="*", help="logs to (re)record; default all")
-    parser.add_argument("--list", action="store_true", help="list the logs")
-    args = parser.parse_args(argv)
-    if args.list:
-        for item in LOGS.values():
-            print(f"{item.name:20s} {item.command}")
-        return 0
-    unknown = [n for n in args.names if n not in LOGS]
-    if unknown:
-        parser.error(f"unknown log(s): {', '.join(unknown)}")
-    for name in args.names or list(LOGS):
-        record(LOGS[name])
-    return 0
+    return record_cli(
+        argv,
+        __doc__.split("\n\n")[0],
+        LOGS,
+        lambda item: f"{item.name:20s} {item.command}",
+        record,
+    )
 
 
 if __name__ == "__main__":

@@ -55,9 +55,10 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 COLUMNS = 100
 ROWS = 30
@@ -705,53 +706,96 @@ def _unicode(work: Path) -> Plan:
 # --------------------------------------------------------------------------
 
 
-def record(rec: Recording) -> None:
-    work = SCRATCH / rec.name
+def run_in_scratch(
+    scratch: Path, name: str, setup: Callable[[Path], Plan], path: str | None = None
+) -> tuple[bytes, int | None, float]:
+    """Make a fresh working folder for ``name`` (with a home), run the plan
+    ``setup`` makes there in a pty (``path`` first on PATH), and return
+    what it printed, its exit status and the seconds it took."""
+    work = scratch / name
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
     home = work / "home"
     home.mkdir(exist_ok=True)
-    plan = rec.setup(work)
+    plan = setup(work)
     env = base_env(home)
+    if path is not None:
+        env["PATH"] = f"{path}:{env['PATH']}"
     env.update(plan.env)
-    t0 = time.monotonic()
+    started = time.monotonic()
     data, code = run_in_pty(plan, env)
-    took = time.monotonic() - t0
-    if len(data) > MAX_BYTES:
-        print(f"  warning: {len(data)} bytes, over {MAX_BYTES}", file=sys.stderr)
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
-    (OUT_DIR / f"{rec.name}.raw").write_bytes(data)
+    return data, code, time.monotonic() - started
+
+
+def save_recording(
+    out_dir: Path, meta: dict[str, str], data: bytes, code: int | None, took: float, max_bytes: int
+) -> None:
+    """Write ``data`` as NAME.raw and ``meta`` (name, command... ; the
+    terminal size and the date added) as NAME.json in ``out_dir``."""
+    name = meta["name"]
+    if len(data) > max_bytes:
+        print(f"  warning: {len(data)} bytes, over {max_bytes}", file=sys.stderr)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / f"{name}.raw").write_bytes(data)
     meta = {
-        "name": rec.name,
-        "command": rec.command,
+        "name": name,
+        "command": meta["command"],
         "columns": COLUMNS,
         "rows": ROWS,
-        "kind": rec.kind,
-        "description": rec.description,
+        **{k: v for k, v in meta.items() if k not in ("name", "command")},
         "recorded": _dt.date.today().isoformat(),
     }
-    (OUT_DIR / f"{rec.name}.json").write_text(
+    (out_dir / f"{name}.json").write_text(
         json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
-    print(f"{rec.name:20s} {len(data):8d} bytes  exit={code}  {took:.1f}s")
+    print(f"{name:20s} {len(data):8d} bytes  exit={code}  {took:.1f}s")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def record_cli(
+    argv: list[str] | None,
+    description: str,
+    items: Mapping[str, Any],
+    listing: Callable[[Any], str],
+    record: Callable[[Any], None],
+) -> int:
+    """The command line of a recording script: record the ``items`` named
+    (all by default), or ``--list`` them, a ``listing`` line each."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("names", nargs="*", help="recordings to (re)make; default all")
     parser.add_argument("--list", action="store_true", help="list recording names")
     args = parser.parse_args(argv)
     if args.list:
-        for rec in RECORDINGS.values():
-            print(f"{rec.name:20s} {rec.kind:10s} {rec.command}")
+        for item in items.values():
+            print(listing(item))
         return 0
-    unknown = [n for n in args.names if n not in RECORDINGS]
+    unknown = [n for n in args.names if n not in items]
     if unknown:
         parser.error(f"unknown recording(s): {', '.join(unknown)}")
-    for name in args.names or list(RECORDINGS):
-        record(RECORDINGS[name])
+    for name in args.names or list(items):
+        record(items[name])
     return 0
+
+
+def record(rec: Recording) -> None:
+    data, code, took = run_in_scratch(SCRATCH, rec.name, rec.setup)
+    meta = {
+        "name": rec.name,
+        "command": rec.command,
+        "kind": rec.kind,
+        "description": rec.description,
+    }
+    save_recording(OUT_DIR, meta, data, code, took, MAX_BYTES)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return record_cli(
+        argv,
+        __doc__.split("\n")[0],
+        RECORDINGS,
+        lambda rec: f"{rec.name:20s} {rec.kind:10s} {rec.command}",
+        record,
+    )
 
 
 if __name__ == "__main__":
