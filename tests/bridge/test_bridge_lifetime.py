@@ -73,6 +73,31 @@ def _kill(pids: list[int]) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
+def _proxy(mode: str, pidfile: Path) -> subprocess.Popen[bytes]:
+    """``termscribe bridge`` over the lifetime agent in ``mode``, its pids
+    written to ``pidfile``, spoken to through pipes."""
+    return subprocess.Popen(
+        [*BRIDGE, "--", sys.executable, str(LIFETIME_AGENT), mode, str(pidfile)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=ENV,
+    )
+
+
+def _send_initialize(proxy: subprocess.Popen[bytes]) -> None:
+    """A v1 client's ``initialize``, written to the proxy's stdin."""
+    assert proxy.stdin is not None
+    request = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": 1},
+    }
+    proxy.stdin.write(json.dumps(request).encode() + b"\n")
+    proxy.stdin.flush()
+
+
 async def _initialize(conn: Any) -> Any:
     return await within(
         conn.initialize(protocol_version=1, client_info=Implementation(name="t", version="1"))
@@ -170,24 +195,11 @@ def test_the_agent_exits_mid_turn_while_a_grandchild_holds_its_stdout(tmp_path: 
 
 def test_the_agent_exits_at_initialize_leaving_a_grandchild(tmp_path: Path) -> None:
     pidfile = tmp_path / "pids"
-    proxy = subprocess.Popen(
-        [*BRIDGE, "--", sys.executable, str(LIFETIME_AGENT), "exit-at-init", str(pidfile)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=ENV,
-    )
+    proxy = _proxy("exit-at-init", pidfile)
     try:
         assert proxy.stdin is not None and proxy.stdout is not None
         pids = _pids(pidfile)
-        request = {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {"protocolVersion": 1},
-        }
-        proxy.stdin.write(json.dumps(request).encode() + b"\n")
-        proxy.stdin.flush()
+        _send_initialize(proxy)
         sent = time.monotonic()
         answer = json.loads(proxy.stdout.readline())
         assert time.monotonic() - sent < ANSWER_S
@@ -205,23 +217,10 @@ def test_nothing_of_a_stubborn_agent_outlives_the_proxy(tmp_path: Path, end: str
     # The agent ignores its input's end, SIGTERM, SIGINT and SIGHUP; so does
     # its grandchild.
     pidfile = tmp_path / "pids"
-    proxy = subprocess.Popen(
-        [*BRIDGE, "--", sys.executable, str(LIFETIME_AGENT), "stubborn", str(pidfile)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=ENV,
-    )
+    proxy = _proxy("stubborn", pidfile)
     try:
         assert proxy.stdin is not None and proxy.stdout is not None
-        request = {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {"protocolVersion": 1},
-        }
-        proxy.stdin.write(json.dumps(request).encode() + b"\n")
-        proxy.stdin.flush()
+        _send_initialize(proxy)
         assert json.loads(proxy.stdout.readline())["result"]["protocolVersion"] == 1
         pids = _pids(pidfile)
         if end == "eof":
