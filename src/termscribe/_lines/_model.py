@@ -371,8 +371,6 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
 
     def _execute_batch(self, parts: list[str]) -> None:
         print_text = self._print_text
-        print_with_sgr = self.print_with_sgr
-        print_ = self.print
         execute = self.execute
         csi_dispatch = self.csi_dispatch
         bodies = self.csi_bodies
@@ -401,11 +399,8 @@ class LinesModel(LinesCsi, Printing, Controls, LineFeeds, Performer):
             elif item[1] not in IGNORED_STRINGS or item[0] != "\x1b":
                 dispatch_item(self, item)
             text = parts[after]
-            if text:  # print_text's work, without its call
-                if "\x1b" in text:
-                    print_with_sgr(text)
-                else:
-                    print_(text)
+            if text:
+                print_text(text)
             i = after + 1
 
     def _print_text(self, text: str) -> None:

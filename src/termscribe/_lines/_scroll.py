@@ -70,10 +70,8 @@ class LineFeeds:
         limit = self._limit
         joined = "".join(texts)
         first = 0  # the texts before it are printed over
-        if "\x1b" in joined or not (joined.isascii() or is_simple_run(joined)):
-            over = [
-                "\x1b" not in text and (text.isascii() or is_simple_run(text)) for text in texts
-            ]
+        if not _plain(joined):
+            over = [_plain(text) for text in texts]
         else:
             over = None  # all single cells: the last longest prints over all before it
             longest = max(map(len, texts))
@@ -244,12 +242,7 @@ class LineFeeds:
         ):
             return False
         texts = parts[start:end:step]
-        joined = "".join(texts)
-        return (
-            "\x1b" not in joined
-            and (joined.isascii() or is_simple_run(joined))
-            and max(map(len, texts)) <= self._limit
-        )
+        return _plain("".join(texts)) and max(map(len, texts)) <= self._limit
 
     def _scroll_texts(
         self: LinesHost, texts: list[str | Row], styles: list[str], printed: bool
@@ -393,3 +386,9 @@ def lines_follow(parts: list[str], index: int) -> bool:
         else:
             return False
     return True
+
+
+def _plain(text: str) -> bool:
+    """Whether ``text`` (a batch's text) is single cells with no SGR
+    sequence: what printing writes as it is, in the current style."""
+    return "\x1b" not in text and (text.isascii() or is_simple_run(text))
